@@ -1,0 +1,60 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { meRoutes } from "./auth/me-routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { healthRoutes } from "./health/health-routes.ts";
+import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSpa } from "./http/spa.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export type AppOptions = { config: Config; database: Database; logger?: boolean };
+
+/** Builds the whole app from a config and an open database; tests call it in-process. */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Your Local Talents API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(meRoutes);
+      api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+
+  await registerSpa(app, config.webDir);
+  return app;
+}

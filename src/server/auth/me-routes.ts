@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { meResponseSchema } from "../../shared/identity.ts";
+import { presentProfile } from "../profiles/profile-presenter.ts";
+import { getViewer } from "./viewer.ts";
+
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/me", { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const viewer = await getViewer(request);
+    if (!viewer) return { user: null, profile: null };
+    const { identity, profile } = viewer;
+    return {
+      user: {
+        id: identity.id,
+        email: identity.email,
+        displayName: identity.displayName,
+        photoURL: identity.photoUrl,
+      },
+      profile: profile ? presentProfile(profile) : null,
+    };
+  });
+};

@@ -1,0 +1,32 @@
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../migrations");
+
+/** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK_KEY = 73_115_009;
+
+export async function migratePgliteDatabase(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/**
+ * Migrates a PostgreSQL server. An advisory lock makes instances that start together take turns,
+ * so a migration never runs twice; the second finds it already applied.
+ */
+export async function migratePostgresDatabase(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ── identity ────────────────────────────────────────────────────────────────
+
+/** A signed-in identity: email/password and/or linked OpenID Connect accounts. */
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower-cased; null for an OpenID account that shared no email. */
+  email: text("email").unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  displayName: text("display_name"),
+  photoUrl: text("photo_url"),
+  /** argon2id PHC string; null for accounts that only sign in with Google. */
+  passwordHash: text("password_hash"),
+  createdAt: createdAt(),
+});
+
+/** Accounts at an OpenID Connect provider, keyed by (issuer, subject), never by email. */
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index("oauth_accounts_user_idx").on(t.userId),
+  ],
+);
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed sign-ins, for the per-account brute-force limit shared by every instance. */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountKey: text("account_key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_failures_key_at_idx").on(t.accountKey, t.at)],
+);
+
+// ── product ─────────────────────────────────────────────────────────────────
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull().unique(),
+    email: text("email"),
+    imgUrl: text("img_url"),
+    bio: text("bio").notNull().default(""),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`)],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    topic: text("topic").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("articles_created_idx").on(t.createdAt, t.id),
+    index("articles_topic_created_idx").on(sql`lower(${t.topic})`, t.createdAt, t.id),
+    index("articles_author_idx").on(t.authorId),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    rating: smallint("rating").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_no_self_review", sql`${t.authorId} <> ${t.subjectId}`),
+    unique("reviews_one_per_author_subject").on(t.authorId, t.subjectId),
+    index("reviews_subject_created_idx").on(t.subjectId, t.createdAt, t.id),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userName: text("user_name").notNull(),
+    userPhotoUrl: text("user_photo_url"),
+    text: text("text").notNull(),
+    /** The sender's id for this message, so a resend is stored once. */
+    clientId: text("client_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_created_idx").on(t.createdAt, t.id),
+    unique("messages_user_client_unique").on(t.userId, t.clientId),
+  ],
+);

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /api/health", () => {
+  it("reports the database up", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: { kind: t.database.kind, state: "up" } });
+  });
+
+  it("reports the database down with 503 once storage is gone", async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().database.state).toBe("down");
+    await other.app.close();
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404 in the error shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: "not-found", message: "No route for GET /api/nothing-here." },
+    });
+  });
+
+  it("answer JSON 404 for other methods too", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: "/api/articles/1/anything" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("not-found");
+  });
+});
+
+describe("GET /api/me", () => {
+  it("is null when signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/me" });
+    expect(res.json()).toEqual({ user: null, profile: null });
+  });
+
+  it("is null for an unknown session token", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: "ylt_session=forged" },
+    });
+    expect(res.json()).toEqual({ user: null, profile: null });
+  });
+
+  it("returns the identity and profile of the session", async () => {
+    const user = await createSignedInUser(t.app, { username: "ada" });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({
+      id: user.userId,
+      email: "ada@example.test",
+      displayName: "ada",
+      photoURL: null,
+    });
+    expect(body.profile.username).toBe("ada");
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves the OpenAPI document", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths["/api/health"]).toBeDefined();
+  });
+});

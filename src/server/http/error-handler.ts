@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ApiErrorBody } from "../../shared/api-error.ts";
+import { AppError } from "./app-error.ts";
+import { isStorageUnavailable } from "./storage-errors.ts";
+
+function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Every failure leaves the API in the one error shape, with the right status and never a stack. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key =
+          issue.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
+          error.validationContext ||
+          "input";
+        fields[key] ??= issue.message ?? "is invalid";
+      }
+      const summary = Object.entries(fields)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join("; ");
+      return reply
+        .status(400)
+        .send(body("invalid-input", `Please check your input (${summary}).`, fields));
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, "storage unavailable");
+      return reply
+        .status(503)
+        .header("Retry-After", "5")
+        .send(
+          body(
+            "storage-unavailable",
+            "The service is briefly unavailable. Please try again in a few seconds.",
+          ),
+        );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 429 ? "too-many-requests" : status === 413 ? "payload-too-large" : "bad-request";
+      return reply.status(status).send(body(code, error.message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send(body("internal", "Something went wrong on our side. Please try again."));
+  });
+}

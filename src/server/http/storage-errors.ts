@@ -1,0 +1,40 @@
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
+/** True when an error (or its cause, as Drizzle wraps driver errors) means storage is unreachable. */
+export function isStorageUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) {
+      return true;
+    }
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        e.message,
+      )
+    ) {
+      return true;
+    }
+    e = e.cause;
+  }
+  return false;
+}
+
+/** The PostgreSQL error code (SQLSTATE) of a driver error, looking through Drizzle's wrapper. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = e.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
+import { type Database, openPglite, openPostgres } from "./db/database.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function openStorage(
+  config: ReturnType<typeof loadConfig>,
+): Promise<{ database: Database; release: () => void }> {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    try {
+      return { database: await openPostgres(config.databaseUrl), release: () => {} };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      fail(
+        `Cannot reach the PostgreSQL server in DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${reason}. ` +
+          "Check that it is running and the URL is right, or unset DATABASE_URL to use the embedded database.",
+      );
+    }
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    return { database: await openPglite(config.dataDir), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let storage: Awaited<ReturnType<typeof openStorage>>;
+  try {
+    storage = await openStorage(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  const app = await buildApp({ config, database: storage.database });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await storage.database.close();
+    storage.release();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE")
+      fail(`Port ${config.port} is already in use: set PORT to a free port.`);
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,22 @@
+/** The seven options offered both as skills and as interests (SPEC §3). */
+export const SKILL_OPTIONS = [
+  "Website Developer",
+  "Graphic Designer",
+  "Math Teacher",
+  "Fashion Designer",
+  "Tour Guide",
+  "Plumber",
+  "Personal Chef",
+] as const;
+
+export type SkillOption = (typeof SKILL_OPTIONS)[number];
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 5;
+
+/** Chat shows the latest 100 messages (SPEC §9). */
+export const CHAT_HISTORY_LIMIT = 100;
+
+/** Local storage key holding the signed-in user's username as a JSON string (SPEC §3). */
+export const LOCAL_USER_KEY = "user";

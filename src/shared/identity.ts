@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { publicProfileSchema } from "./profiles.ts";
+
+/** The signed-in identity (SPEC §3: uid, displayName, photoURL). */
+export const identitySchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+});
+export type IdentityDto = z.infer<typeof identitySchema>;
+
+export const meResponseSchema = z.object({
+  user: identitySchema.nullable(),
+  profile: publicProfileSchema.nullable(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

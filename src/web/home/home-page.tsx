@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { SKILL_OPTIONS } from "../../shared/constants.ts";
+
+export function HomePage() {
+  return (
+    <section className="hero">
+      <h1>Your Local Talents</h1>
+      <p className="lead">
+        Find the designers, developers, teachers, plumbers and chefs who live near you, or offer
+        your own skills to your neighbours. Post what you need, browse what others offer, read
+        reviews and chat.
+      </p>
+      <ul className="chip-list" aria-label="Popular skills">
+        {SKILL_OPTIONS.map((skill) => (
+          <li key={skill} className="chip">
+            {skill}
+          </li>
+        ))}
+      </ul>
+      <p className="hero-actions">
+        <Link to="/register" className="button">
+          Join your neighbours
+        </Link>
+        <Link to="/feed" className="button button-ghost">
+          Browse the feed
+        </Link>
+      </p>
+    </section>
+  );
+}
