@@ -22,6 +22,8 @@ const envSchema = z.object({
     .default("info"),
   /** Public origin of the app (e.g. https://talents.example). Defaults to the request's own origin. */
   PUBLIC_ORIGIN: z.url({ error: "must be a URL such as https://talents.example" }).optional(),
+  /** Folder of the built web app; defaults to dist/web of this checkout. */
+  WEB_DIR: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -61,6 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
-    webDir: path.resolve(import.meta.dirname, "../../dist/web"),
+    webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
   };
 }
