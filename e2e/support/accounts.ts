@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+export type TestAccount = { email: string; password: string; username: string };
+
+/** A unique account description; usernames satisfy 3–30 of a-z 0-9 _ -. */
+export function newAccount(prefix = "user"): TestAccount {
+  const id = randomBytes(4).toString("hex");
+  return {
+    email: `${prefix}-${id}@example.test`,
+    password: `pw-${id}-Kettle!`,
+    username: `${prefix}_${id}`,
+  };
+}
+
+/**
+ * Registers an account and creates its profile through the API, sharing cookies with the page's
+ * browser context, so the page is signed in afterwards. For journeys that are not about sign-up.
+ */
+export async function signUpWithProfile(
+  page: Page,
+  account: TestAccount = newAccount(),
+  profile: { skills?: string[]; interests?: string[] } = {},
+): Promise<TestAccount> {
+  const request: APIRequestContext = page.request;
+  const registered = await request.post("/api/auth/register", {
+    data: { email: account.email, password: account.password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const created = await request.post("/api/users", {
+    data: {
+      username: account.username,
+      skills: profile.skills ?? [],
+      interests: profile.interests ?? [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  // The app keeps the username in local storage under 'user' (SPEC §3).
+  await page.addInitScript((username) => {
+    window.localStorage.setItem("user", JSON.stringify(username));
+  }, account.username);
+  return account;
+}
