@@ -1,4 +1,4 @@
-import { apiErrorSchema } from "../../shared/api-error.ts";
+import type { ApiErrorBody } from "../../shared/api-error.ts";
 
 /** An API failure with the server's code, message and per-field messages (DESIGN §3). */
 export class ApiError extends Error {
@@ -43,11 +43,15 @@ export async function apiFetch<T>(
     );
   }
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : null;
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page, say): handled below by the status.
+  }
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    if (isApiErrorBody(data)) {
+      const { code, message, fields } = data.error;
       throw new ApiError(response.status, code, message, fields);
     }
     throw new ApiError(
@@ -57,4 +61,10 @@ export async function apiFetch<T>(
     );
   }
   return data as T;
+}
+
+// A hand check rather than the zod schema keeps zod out of the first page's JavaScript.
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === "string" && typeof error.message === "string";
 }
