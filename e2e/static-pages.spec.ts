@@ -68,3 +68,14 @@ for (const path of ["/", "/success", "/error", "/no/such/page", "/login", "/regi
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 }
+
+test("the page runs under the Content-Security-Policy without console errors", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto("/");
+  expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Local Talents" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
