@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 
 declare module "fastify" {
@@ -39,6 +40,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
