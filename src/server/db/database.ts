@@ -44,7 +44,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
@@ -81,6 +83,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await pool.query("select 1");
     },
     close: async () => {
+      if (pool.ended) return;
       for (const client of listeners) client.release();
       listeners.clear();
       await pool.end();

@@ -18,7 +18,7 @@ export function isStorageUnavailable(error: unknown): boolean {
       return true;
     }
     if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
         e.message,
       )
     ) {
