@@ -19,8 +19,11 @@ async function freePort(): Promise<number> {
 // directory, the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `ylt-e2e-${randomBytes(4).toString("hex")}`);
+process.env.E2E_OIDC_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The local OpenID Connect provider standing in for Google (e2e/support/oidc-server.ts). */
+const oidcURL = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 
 /** Browser journeys against the production build served by the real server, in Debian's Chromium. */
 export default defineConfig({
@@ -61,18 +64,33 @@ export default defineConfig({
       testMatch: /responsive\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: "node src/server/main.ts",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+  webServer: [
+    {
+      command: "node src/server/main.ts",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+        // Every journey signs up from 127.0.0.1: per-IP limits high, per-account limits as shipped.
+        AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
+        AUTH_SIGNIN_PER_IP_PER_MINUTE: "100000",
+        GOOGLE_CLIENT_ID: "ylt-e2e-client",
+        GOOGLE_CLIENT_SECRET: "ylt-e2e-secret",
+        GOOGLE_DISCOVERY_URL: oidcURL,
+      },
     },
-  },
+    {
+      command: "node e2e/support/oidc-server.ts",
+      url: `${oidcURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_OIDC_PORT: String(process.env.E2E_OIDC_PORT) },
+    },
+  ],
 });

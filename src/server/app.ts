@@ -7,13 +7,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { authRoutes } from "./auth/auth-routes.ts";
+import { googleRoutes } from "./auth/google/google-routes.ts";
 import { meRoutes } from "./auth/me-routes.ts";
+import { avatarRoutes } from "./avatars/avatar-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { registerCsrfProtection } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createProfileRoute } from "./profiles/create-profile-route.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,7 +38,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -41,6 +46,7 @@ export async function buildApp({
   app.decorate("database", database);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerCsrfProtection(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
@@ -52,6 +58,10 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(meRoutes);
+      await api.register(authRoutes);
+      await api.register(googleRoutes);
+      await api.register(createProfileRoute);
+      await api.register(avatarRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

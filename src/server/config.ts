@@ -3,6 +3,30 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
+
+const onOff = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], {
+      error: "must be true or false",
+    })
+    .transform((value) => ["true", "1", "on", "yes"].includes(value))
+    .default(fallback);
+
+/** https only, except for a provider on this machine (the tests' local OpenID Connect provider). */
+const isAllowedIssuer = (value: string) => {
+  const url = new URL(value);
+  return (
+    url.protocol === "https:" ||
+    (url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname))
+  );
+};
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -24,6 +48,20 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url({ error: "must be a URL such as https://talents.example" }).optional(),
   /** Folder of the built web app; defaults to dist/web of this checkout. */
   WEB_DIR: z.string().min(1).optional(),
+  /** On only behind a reverse proxy: then X-Forwarded-For/-Proto name the client's address and scheme. */
+  TRUST_PROXY: onOff(false),
+  /** On: every failed sign-in answers invalid-credential; off: user-not-found / wrong-password. */
+  AUTH_ENUMERATION_PROTECTION: onOff(true),
+  AUTH_MAX_FAILED_SIGNINS: positiveInt(5),
+  AUTH_FAILED_SIGNIN_WINDOW_MINUTES: positiveInt(15),
+  AUTH_SIGNIN_PER_IP_PER_MINUTE: positiveInt(10),
+  AUTH_SIGNUP_PER_IP_PER_HOUR: positiveInt(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ error: "must be a URL such as https://accounts.google.com" })
+    .refine(isAllowedIssuer, "must be an https:// URL (http:// only for localhost)")
+    .default("https://accounts.google.com"),
 });
 
 export type Config = {
@@ -36,7 +74,23 @@ export type Config = {
   publicOrigin: string | undefined;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir: string | undefined;
+  trustProxy: boolean;
+  auth: AuthConfig;
+  /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
+  google: GoogleConfig | undefined;
 };
+
+export type AuthConfig = {
+  enumerationProtection: boolean;
+  /** Failed sign-ins allowed per account within the window, counted in the database. */
+  maxFailedSignIns: number;
+  failedSignInWindowMinutes: number;
+  /** Per-IP limits, counted in memory by each instance. */
+  signInPerIpPerMinute: number;
+  signUpPerIpPerHour: number;
+};
+
+export type GoogleConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -55,6 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const [missing, present] = e.GOOGLE_CLIENT_ID
+      ? ["GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_ID"]
+      : ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"];
+    throw new ConfigError(
+      `Invalid configuration: ${missing}=${JSON.stringify(env[missing])} must be set together with ${present}.`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -64,5 +126,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
+    trustProxy: e.TRUST_PROXY,
+    auth: {
+      enumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
+      maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
+      failedSignInWindowMinutes: e.AUTH_FAILED_SIGNIN_WINDOW_MINUTES,
+      signInPerIpPerMinute: e.AUTH_SIGNIN_PER_IP_PER_MINUTE,
+      signUpPerIpPerHour: e.AUTH_SIGNUP_PER_IP_PER_HOUR,
+    },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
   };
 }

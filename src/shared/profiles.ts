@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SKILL_OPTIONS } from "./constants.ts";
 
 /** A profile as anyone may see it (SPEC §3): no identity internals. */
 export const publicProfileSchema = z.object({
@@ -10,3 +11,69 @@ export const publicProfileSchema = z.object({
   interests: z.array(z.string()),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+// ── profile page and editing (issue 5) ──────────────────────────────────────
+
+export const BIO_MAX_LENGTH = 1000;
+
+/** A list of skills or interests: only the seven options, each at most once; names a bad value. */
+export const skillListSchema = z.array(z.string()).superRefine((values, ctx) => {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    if (!(SKILL_OPTIONS as readonly string[]).includes(value)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index],
+        message: `"${value}" is not one of the options (${SKILL_OPTIONS.join(", ")})`,
+      });
+    } else if (seen.has(value)) {
+      ctx.addIssue({ code: "custom", path: [index], message: `"${value}" is listed twice` });
+    }
+    seen.add(value);
+  });
+});
+
+/** A profile as its page shows it: the public profile plus its review count and average rating. */
+export const profileDetailSchema = publicProfileSchema.extend({
+  review_count: z.number().int(),
+  /** Rounded to one decimal; null while there are no reviews. */
+  average_rating: z.number().nullable(),
+});
+export type ProfileDetail = z.infer<typeof profileDetailSchema>;
+
+export const profileDetailResponseSchema = z.object({ user: profileDetailSchema });
+
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+
+/** PUT /api/users/:username (SPEC §7: bio, interests, skills); a field left out keeps its value. */
+export const updateProfileBodySchema = z.object({
+  bio: z
+    .string()
+    .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+    .optional(),
+  skills: skillListSchema.optional(),
+  interests: skillListSchema.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+// ── profile creation (issue 3) ──────────────────────────────────────────────
+
+export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
+
+/** A username as stored: trimmed, lower-cased, 3–30 of a-z 0-9 _ - (SPEC §5, DESIGN §2). */
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Username is required")
+  .regex(USERNAME_PATTERN, "Use 3 to 30 of the letters a-z, digits 0-9, _ and -");
+
+/** POST /api/users (SPEC §7: username, skills, interests) for an identity without a profile. */
+export const createProfileBodySchema = z.object({
+  username: usernameSchema,
+  skills: skillListSchema.default([]),
+  interests: skillListSchema.default([]),
+});
+export type CreateProfileBody = z.input<typeof createProfileBodySchema>;
+
+export const createProfileResponseSchema = z.object({ user: publicProfileSchema });

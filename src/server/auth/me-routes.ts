@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meResponseSchema } from "../../shared/identity.ts";
 import { presentProfile } from "../profiles/profile-presenter.ts";
+import { presentIdentity } from "./identity-presenter.ts";
 import { getViewer } from "./viewer.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,15 +9,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("Cache-Control", "no-store");
     const viewer = await getViewer(request);
     if (!viewer) return { user: null, profile: null };
-    const { identity, profile } = viewer;
     return {
-      user: {
-        id: identity.id,
-        email: identity.email,
-        displayName: identity.displayName,
-        photoURL: identity.photoUrl,
-      },
-      profile: profile ? presentProfile(profile) : null,
+      user: presentIdentity(viewer.identity),
+      profile: viewer.profile ? presentProfile(viewer.profile) : null,
     };
   });
 };

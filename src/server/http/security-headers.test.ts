@@ -24,12 +24,23 @@ describe("security headers", () => {
     }
   });
 
-  it("add HSTS behind HTTPS", async () => {
-    const res = await t.app.inject({
+  it("add HSTS behind HTTPS (a trusted proxy says so)", async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    const res = await proxied.app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-forwarded-proto": "https" },
     });
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    await proxied.close();
+  });
+
+  it("ignore X-Forwarded-Proto from a client when no proxy is trusted", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 });

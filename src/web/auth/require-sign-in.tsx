@@ -4,16 +4,19 @@ import { notify } from "../ui/notify.tsx";
 import { useSession } from "./use-session.ts";
 
 /**
- * The /feed guard (SPEC §2): waits for the authentication state, then either shows the page or
- * says why not and goes home.
+ * The /feed guard (SPEC §2): waits for the authentication state (nothing of the page shows until
+ * then), then shows the page, or says why not and goes home. A signed-in identity that has not
+ * chosen its username yet is sent to /createYourUser first.
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const session = useSession();
-  const denied = session.isError
-    ? "error"
-    : session.isSuccess && !session.data.user
-      ? "signed-out"
-      : null;
+  // Only the first answer decides: a later failed background refresh does not throw a reader out.
+  const denied =
+    session.isError && !session.data
+      ? "error"
+      : session.isSuccess && !session.data.user
+        ? "signed-out"
+        : null;
 
   useEffect(() => {
     if (denied === "error") notify("An error occurred while checking authentication.", "error");
@@ -21,6 +24,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   }, [denied]);
 
   if (denied) return <Navigate to="/" replace />;
-  if (!session.isSuccess) return <p className="muted">Loading...</p>;
+  if (!session.data) return <p className="muted">Loading...</p>;
+  if (session.data.user && !session.data.profile) return <Navigate to="/createYourUser" replace />;
   return children;
 }

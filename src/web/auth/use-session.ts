@@ -4,11 +4,16 @@ import { apiFetch } from "../api/client.ts";
 
 export const sessionQueryKey = ["me"] as const;
 
+export const fetchSession = (signal?: AbortSignal) =>
+  apiFetch<MeResponse>("/me", signal ? { signal } : {});
+
+export const SIGNED_OUT: MeResponse = { user: null, profile: null };
+
 /** The live authentication state, from /api/me; refreshed on window focus and after sign-in/out. */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => apiFetch<MeResponse>("/me", { signal }),
+    queryFn: ({ signal }) => fetchSession(signal),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });

@@ -1,10 +1,15 @@
 import { Link } from "react-router";
+import { SignOutButton } from "../auth/sign-out-button.tsx";
+import { readStoredUsername } from "../auth/stored-username.ts";
 import { useSession } from "../auth/use-session.ts";
+import { useStoredUsernameSync } from "../auth/use-stored-username-sync.ts";
 
+/** SPEC §2's top bar: the logo, then Feed, Profile and Sign out, or Login and Register. */
 export function TopBar() {
   const session = useSession();
-  const profile = session.data?.profile;
+  useStoredUsernameSync();
   const signedIn = Boolean(session.data?.user);
+  const username = session.data?.profile?.username ?? (signedIn ? readStoredUsername() : null);
   return (
     <header className="top-bar">
       <nav className="top-bar-inner" aria-label="Main">
@@ -18,11 +23,13 @@ export function TopBar() {
               <Link to="/feed" className="button button-ghost">
                 Feed
               </Link>
-              {profile && (
-                <Link to={`/user/${profile.username}`} className="button button-ghost">
-                  Profile
-                </Link>
-              )}
+              <Link
+                to={username ? `/user/${encodeURIComponent(username)}` : "/createYourUser"}
+                className="button button-ghost"
+              >
+                Profile
+              </Link>
+              <SignOutButton />
             </>
           ) : (
             session.isSuccess && (

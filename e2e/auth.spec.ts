@@ -1,0 +1,305 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "../test/server-process.ts";
+import { newAccount, signUpWithProfile, type TestAccount } from "./support/accounts.ts";
+
+const notice = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const storedUser = (page: Page) => page.evaluate(() => window.localStorage.getItem("user"));
+
+/** An account made through the API of `request` (its own cookie jar, so the page stays signed out). */
+async function createAccount(
+  request: APIRequestContext,
+  options: { withProfile?: boolean; baseURL?: string } = {},
+): Promise<TestAccount> {
+  const account = newAccount("auth");
+  const base = options.baseURL ?? "";
+  const registered = await request.post(`${base}/api/auth/register`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  if (options.withProfile !== false) {
+    const created = await request.post(`${base}/api/users`, {
+      data: { username: account.username, skills: [], interests: [] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await request.post(`${base}/api/auth/logout`);
+  return account;
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("register, create the profile, land on the feed", async ({ page }) => {
+  const account = newAccount("journey");
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign up with Google" })).toBeVisible();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/createYourUser$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your profile" })).toBeVisible();
+  // Signed in already: the top bar says so, and the profile is still to be made.
+  await expect(nav(page).getByRole("button", { name: "Sign out" })).toBeVisible();
+  await page.getByLabel("Username").fill(`  ${account.username.toUpperCase()}  `);
+  await page.getByRole("group", { name: "Skills" }).getByLabel("Plumber").check();
+  await page.getByRole("group", { name: "Interests" }).getByLabel("Tour Guide").check();
+  await page.getByRole("button", { name: "Submit" }).click();
+
+  await expect(page).toHaveURL(/\/feed$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Most recent posts" })).toBeVisible();
+  expect(await storedUser(page)).toBe(JSON.stringify(account.username));
+  await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
+    "href",
+    `/user/${account.username}`,
+  );
+  await expect(nav(page).getByRole("link", { name: "Feed" })).toBeVisible();
+  const me = await (await page.request.get("/api/me")).json();
+  expect(me.profile).toMatchObject({
+    username: account.username,
+    email: account.email,
+    skills: ["Plumber"],
+    interests: ["Tour Guide"],
+  });
+});
+
+test("sign out: back on /, signed out on the server, and /feed says no access", async ({
+  page,
+}) => {
+  const account = await signUpWithProfile(page);
+  await page.goto("/feed");
+  await expect(page.getByRole("heading", { level: 1, name: "Most recent posts" })).toBeVisible();
+  expect(await storedUser(page)).toBe(JSON.stringify(account.username));
+
+  await nav(page).getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: "Register" })).toBeVisible();
+  await expect(nav(page).getByRole("button", { name: "Sign out" })).toHaveCount(0);
+  await expect(notice(page, "You don't have access!")).toHaveCount(0);
+  expect(await storedUser(page)).toBeNull();
+  expect((await (await page.request.get("/api/me")).json()).user).toBeNull();
+
+  await page.goto("/feed");
+  await expect(notice(page, "You don't have access!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your Local Talents" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Most recent posts" })).toHaveCount(0);
+});
+
+test("the /feed guard waits for the authentication state: no flash of the page", async ({
+  page,
+}) => {
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/me", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto("/feed");
+  await expect(page.getByRole("main").getByText("Loading...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Most recent posts" })).toHaveCount(0);
+  await expect(notice(page, "You don't have access!")).toHaveCount(0);
+  release();
+  await expect(notice(page, "You don't have access!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the /feed guard reports a failed check and goes home", async ({ page }) => {
+  await page.route("**/api/me", (route) => route.abort("connectionrefused"));
+  await page.goto("/feed");
+  await expect(notice(page, "An error occurred while checking authentication.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Most recent posts" })).toHaveCount(0);
+});
+
+test("login with the keyboard alone: 'Successfully Logged In', then the feed", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press("Enter");
+  await expect(notice(page, "Successfully Logged In")).toBeVisible();
+  await expect(page).toHaveURL(/\/feed$/);
+  expect(await storedUser(page)).toBe(JSON.stringify(account.username));
+  await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
+    "href",
+    `/user/${account.username}`,
+  );
+});
+
+test("login of an identity without a profile goes to /createYourUser", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, { withProfile: false });
+  await page.goto("/login");
+  await fillLogin(page, account.email, account.password);
+  await expect(notice(page, "Successfully Logged In")).toBeVisible();
+  await expect(page).toHaveURL(/\/createYourUser$/);
+  // The guard keeps it there until the username is chosen.
+  await page.goto("/feed");
+  await expect(page).toHaveURL(/\/createYourUser$/);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test.describe("login errors with email-enumeration protection on (the default)", () => {
+  test("a wrong password and an unknown email both say 'Email or password was incorrect'", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await page.goto("/login");
+    await fillLogin(page, account.email, "not-the-password");
+    await expect(page.getByText("Email or password was incorrect", { exact: true })).toBeVisible();
+    await expect(notice(page, "The email or password is incorrect.")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+      "Email or password was incorrect",
+    );
+    await expect(page).toHaveURL(/\/login$/);
+
+    await fillLogin(page, newAccount("nobody").email, "whatever-it-is");
+    await expect(page.getByText("Email or password was incorrect", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a badly formed email says 'Invalid email' next to the field", async ({ page }) => {
+    await page.goto("/login");
+    await fillLogin(page, "not-an-email", "whatever-it-is");
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Invalid email");
+    await expect(notice(page, "The email address is badly formatted.")).toBeVisible();
+  });
+
+  test("the button is disabled while signing in", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto("/login");
+    await page.route("**/api/auth/login", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    const button = page.getByRole("button", { name: "Sign in", exact: true });
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(page).toHaveURL(/\/feed$/);
+  });
+});
+
+test.describe("login errors with email-enumeration protection off", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: ServerProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-e2e-enum-off-"));
+    server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      AUTH_ENUMERATION_PROTECTION: "false",
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+    });
+    await waitForHealthy(server);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("an unknown email says 'No account with that email was found'", async ({ page }) => {
+    await page.goto(`${server.url}/login`);
+    await fillLogin(page, newAccount("nobody").email, "whatever-it-is");
+    await expect(
+      page.getByText("No account with that email was found", { exact: true }),
+    ).toBeVisible();
+    await expect(notice(page, "There is no account with this email.")).toBeVisible();
+  });
+
+  test("a wrong password says 'Incorrect password'", async ({ page, playwright }) => {
+    const request = await playwright.request.newContext();
+    const account = await createAccount(request, { baseURL: server.url });
+    await request.dispose();
+    await page.goto(`${server.url}/login`);
+    await fillLogin(page, account.email, "not-the-password");
+    await expect(page.getByText("Incorrect password", { exact: true })).toBeVisible();
+    await expect(notice(page, "The password is incorrect.")).toBeVisible();
+  });
+});
+
+test("registration failures show the provider's message as a notice and next to the field", async ({
+  page,
+  request,
+}) => {
+  const taken = await createAccount(request);
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(taken.email);
+  await page.getByLabel("Password").fill("Another-Pass-77");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(
+    notice(page, "The email address is already in use by another account."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+    "An account already uses this email.",
+  );
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.getByLabel("Email").fill(newAccount("weak").email);
+  await page.getByLabel("Password").fill("12345");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(notice(page, "Password should be at least 6 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+    /Password should be at least 6 characters\./,
+  );
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("a taken username is shown next to the Username field", async ({ page, request }) => {
+  const other = await createAccount(request);
+  const account = newAccount("second");
+  await page.request.post("/api/auth/register", {
+    data: { email: account.email, password: account.password },
+  });
+  await page.goto("/createYourUser");
+  await page.getByLabel("Username").fill(other.username);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Username")).toHaveAccessibleDescription(
+    /This username is already taken/,
+  );
+  await expect(page).toHaveURL(/\/createYourUser$/);
+  await page.getByLabel("Username").fill("no");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Username")).toHaveAccessibleDescription(/Use 3 to 30/);
+});
+
+test("/createYourUser asks a signed-out visitor to sign in first", async ({ page }) => {
+  await page.goto("/createYourUser");
+  await expect(page.getByText("Sign in or register first")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,48 @@
+import { AppError } from "../http/app-error.ts";
+import type { PasswordStrength } from "./password-policy.ts";
+
+/** The identity API's errors: stable codes the web maps to SPEC §8 texts, with readable messages. */
+export const invalidEmail = () =>
+  new AppError(400, "invalid-email", "The email address is badly formatted.", {
+    fields: { email: "Enter an email address such as name@example.com." },
+  });
+
+const WEAK_PASSWORD_MESSAGES: Record<Exclude<PasswordStrength, "ok">, string> = {
+  "too-short": "Password should be at least 6 characters.",
+  "too-long": "Password should be at most 128 characters.",
+  common: "This password is too common. Choose one that is harder to guess.",
+};
+
+export const weakPassword = (reason: Exclude<PasswordStrength, "ok">) =>
+  new AppError(400, "weak-password", WEAK_PASSWORD_MESSAGES[reason], {
+    fields: { password: WEAK_PASSWORD_MESSAGES[reason] },
+  });
+
+export const emailAlreadyInUse = () =>
+  new AppError(
+    409,
+    "email-already-in-use",
+    "The email address is already in use by another account.",
+    {
+      fields: { email: "An account already uses this email." },
+    },
+  );
+
+export const invalidCredential = () =>
+  new AppError(401, "invalid-credential", "The email or password is incorrect.");
+
+export const userNotFound = () =>
+  new AppError(401, "user-not-found", "There is no account with this email.");
+
+export const wrongPassword = () =>
+  new AppError(401, "wrong-password", "The password is incorrect.");
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+export const tooManyRequests = (retryAfterSeconds: number, what = "attempts") =>
+  new AppError(
+    429,
+    "too-many-requests",
+    `Too many ${what}. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? "" : "s"}.`,
+    { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
+  );

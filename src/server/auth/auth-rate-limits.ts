@@ -1,0 +1,46 @@
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { tooManyRequests } from "./auth-errors.ts";
+
+/**
+ * Per-IP limits on sign-in and sign-up, counted in this process's memory (each instance counts its
+ * own requests; the per-account limit is the one shared through the database).
+ */
+export async function registerAuthRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    addHeadersOnExceeding: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+    },
+    addHeaders: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+      "retry-after": true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(context.ttl / 1000, "requests from your network"),
+  });
+}
+
+export function signInLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.auth.signInPerIpPerMinute,
+      timeWindow: 60_000,
+      groupId: "sign-in",
+    },
+  };
+}
+
+export function signUpLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.auth.signUpPerIpPerHour,
+      timeWindow: 60 * 60_000,
+      groupId: "sign-up",
+    },
+  };
+}

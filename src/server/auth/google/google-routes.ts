@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import * as oidc from "openid-client";
+import { z } from "zod";
+import {
+  type GoogleErrorCode,
+  type GoogleIntent,
+  googleIntentSchema,
+} from "../../../shared/auth.ts";
+import { findProfileByUserId } from "../../profiles/profiles-repository.ts";
+import { startSession } from "../start-session.ts";
+import { type ProviderClaims, signInWithProvider } from "./google-accounts.ts";
+import { createGoogleClient } from "./google-client.ts";
+import { clearFlowCookie, readFlowCookie, setFlowCookie } from "./google-flow-cookie.ts";
+
+const CALLBACK_PATH = "/api/auth/google/callback";
+
+const callbackQuerySchema = z.object({ error: z.string().max(200).optional() }).loose();
+
+function ownOrigin(request: FastifyRequest): string {
+  return request.server.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/** Back to the page the user came from, which shows SPEC §8's text for the failure. */
+function failure(reply: FastifyReply, intent: GoogleIntent, code: GoogleErrorCode) {
+  return reply.redirect(intent === "register" ? `/register?error=${code}` : "/login?error=google");
+}
+
+const stringClaim = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+/** Google sign-in: OpenID Connect authorization code flow with PKCE (S256), state and nonce. */
+export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.google;
+  const client = settings ? createGoogleClient(settings) : undefined;
+
+  app.get(
+    "/auth/google",
+    { schema: { querystring: googleIntentSchema } },
+    async (request, reply) => {
+      const { intent } = request.query;
+      if (!client) return failure(reply, intent, "google-unavailable");
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await client.configuration();
+      } catch (error) {
+        request.log.error({ err: error }, "OpenID Connect discovery failed");
+        return failure(reply, intent, "google-unavailable");
+      }
+      const flow = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        intent,
+      };
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: `${ownOrigin(request)}${CALLBACK_PATH}`,
+        scope: "openid email profile",
+        state: flow.state,
+        nonce: flow.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier),
+        code_challenge_method: "S256",
+        prompt: "select_account",
+      });
+      setFlowCookie(request, reply, flow);
+      reply.header("Cache-Control", "no-store");
+      return reply.redirect(url.href);
+    },
+  );
+
+  app.get(
+    "/auth/google/callback",
+    { schema: { querystring: callbackQuerySchema } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const flow = readFlowCookie(request);
+      clearFlowCookie(request, reply);
+      if (!flow || !client) return failure(reply, flow?.intent ?? "login", "google-failed");
+      if (request.query.error) {
+        const code = request.query.error === "access_denied" ? "google-cancelled" : "google-failed";
+        return failure(reply, flow.intent, code);
+      }
+
+      let claims: ProviderClaims;
+      try {
+        const configuration = await client.configuration();
+        const currentUrl = new URL(`${ownOrigin(request)}${request.url}`);
+        const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        const idToken = tokens.claims();
+        if (!idToken) throw new Error("no ID token");
+        claims = {
+          issuer: idToken.iss,
+          subject: idToken.sub,
+          email: stringClaim(idToken.email),
+          emailVerified: idToken.email_verified === true,
+          name: stringClaim(idToken.name),
+          picture: stringClaim(idToken.picture),
+        };
+      } catch (error) {
+        request.log.warn({ err: error }, "Google sign-in failed");
+        return failure(reply, flow.intent, "google-failed");
+      }
+
+      const outcome = await signInWithProvider(app.database.db, claims);
+      if (outcome.kind === "email-taken") {
+        return failure(reply, flow.intent, "account-exists-with-different-credential");
+      }
+      await startSession(request, reply, outcome.identity.id);
+      const profile = await findProfileByUserId(app.database.db, outcome.identity.id);
+      return reply.redirect(profile ? "/feed" : "/createYourUser");
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signedIn = async () => {
+  user = await createSignedInUser(t.app);
+  return user;
+};
+
+const logout = (headers: Record<string, string>, app = t) =>
+  app.app.inject({
+    method: "POST",
+    url: "/api/auth/logout",
+    headers: { host: "talents.test", ...headers },
+  });
+
+const stillSignedIn = async (cookie: string) => {
+  const res = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+  return res.json().user !== null;
+};
+
+describe("cross-site request protection", () => {
+  it("refuses a mutation with a forged Origin with 403 cross-site-request, before the handler runs", async () => {
+    const { cookie } = await signedIn();
+    const res = await logout({ cookie, origin: "https://evil.example" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("cross-site-request");
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
+  it.each(["cross-site", "same-site"])("refuses Sec-Fetch-Site: %s", async (site) => {
+    const { cookie } = await signedIn();
+    const res = await logout({ cookie, "sec-fetch-site": site });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("cross-site-request");
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
+  it("refuses a forged Origin even when Sec-Fetch-Site claims same-origin", async () => {
+    const { cookie } = await signedIn();
+    const res = await logout({
+      cookie,
+      origin: "https://evil.example",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses the opaque Origin null (sandboxed frames)", async () => {
+    const { cookie } = await signedIn();
+    expect((await logout({ cookie, origin: "null" })).statusCode).toBe(403);
+  });
+
+  it("protects profile creation and sign-in too", async () => {
+    const forged = { origin: "https://evil.example", host: "talents.test" };
+    const users = await t.app.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: forged,
+      payload: { username: "mallory" },
+    });
+    expect(users.statusCode).toBe(403);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: forged,
+      payload: { email: "a@b.test", password: "whatever" },
+    });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it("lets same-origin browser requests through", async () => {
+    const { cookie } = await signedIn();
+    const res = await logout({
+      cookie,
+      origin: "http://talents.test",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await stillSignedIn(cookie)).toBe(false);
+  });
+
+  it("treats a default port in Host as the same origin", async () => {
+    const { cookie } = await signedIn();
+    const res = await logout({ cookie, host: "talents.test:80", origin: "http://talents.test" });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it("lets Sec-Fetch-Site: none through (typed into the address bar) and requests with neither header", async () => {
+    const a = await signedIn();
+    expect((await logout({ cookie: a.cookie, "sec-fetch-site": "none" })).statusCode).toBe(204);
+    const b = await signedIn();
+    expect((await logout({ cookie: b.cookie })).statusCode).toBe(204);
+  });
+
+  it("leaves reads alone", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("compares with PUBLIC_ORIGIN when set (behind a proxy)", async () => {
+    const proxied = await createTestApp({ publicOrigin: "https://talents.example" });
+    try {
+      const ok = await logout(
+        { origin: "https://talents.example", host: "internal:3000" },
+        proxied,
+      );
+      expect(ok.statusCode).toBe(204);
+      const forged = await logout(
+        { origin: "http://internal:3000", host: "internal:3000" },
+        proxied,
+      );
+      expect(forged.statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
