@@ -19,6 +19,8 @@ import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
+import { profilesRoutes } from "./profiles/profiles-routes.ts";
+import { reviewsRoutes } from "./reviews/reviews-routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -62,6 +64,8 @@ export async function buildApp({
       await api.register(googleRoutes);
       await api.register(createProfileRoute);
       await api.register(avatarRoutes);
+      await api.register(profilesRoutes);
+      await api.register(reviewsRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -1,0 +1,247 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+
+const capitalised = (username: string) => username.charAt(0).toUpperCase() + username.slice(1);
+
+/** A second, separately signed-in browser (its own cookies), for "someone else" in a journey. */
+async function otherUser(browser: Browser, prefix: string) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const account = await signUpWithProfile(page, newAccount(prefix));
+  return { context, page, account };
+}
+
+const reviewsBlock = (page: Page) => page.getByRole("region", { name: "Reviews" });
+const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+async function addReview(page: Page, title: string, body: string, rating?: number) {
+  const form = page.getByRole("form", { name: "Add a review" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Review", { exact: true }).fill(body);
+  if (rating !== undefined) {
+    await form.getByRole("radio", { name: String(rating), exact: true }).check();
+  }
+  await form.getByRole("button", { name: "Add a Review" }).click();
+}
+
+test("someone else's profile shows its heading, avatar and every empty state", async ({
+  page,
+  browser,
+}) => {
+  const subject = await otherUser(browser, "subject");
+  await signUpWithProfile(page, newAccount("viewer"));
+  await page.goto(`/user/${subject.account.username.toUpperCase()}`);
+
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: `${capitalised(subject.account.username)}'s Profile`,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: `${subject.account.username}'s avatar` }),
+  ).toBeVisible();
+  await expect(section(page, "Bio").getByText("Bio Empty")).toBeVisible();
+  await expect(section(page, "Contact Information")).toContainText(
+    `Email: ${subject.account.email}`,
+  );
+  await expect(section(page, "Skills").getByText("No Skills Selected")).toBeVisible();
+  await expect(section(page, "Interests").getByText("No Interests Selected")).toBeVisible();
+  await expect(page.getByText("Not rated yet")).toBeVisible();
+
+  // Not one's own: no edit toggle, but one may review.
+  await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
+  await expect(reviewsBlock(page).getByRole("button", { name: "Add Review" })).toBeVisible();
+
+  const seeReviews = reviewsBlock(page).getByRole("button", { name: "See Reviews" });
+  await expect(seeReviews).toHaveAttribute("aria-expanded", "false");
+  await seeReviews.click();
+  await expect(seeReviews).toHaveAttribute("aria-expanded", "true");
+  await expect(reviewsBlock(page).getByText("No Reviews Yet")).toBeVisible();
+  await seeReviews.click();
+  await expect(reviewsBlock(page).getByText("No Reviews Yet")).toHaveCount(0);
+  await subject.context.close();
+});
+
+test("the owner edits their profile and sees the new values without a reload", async ({ page }) => {
+  const me = await signUpWithProfile(page, newAccount("owner"), { skills: ["Plumber"] });
+  await page.goto("/userProfile");
+  await expect(
+    page.getByRole("heading", { level: 1, name: `${capitalised(me.username)}'s Profile` }),
+  ).toBeVisible();
+  // One's own profile: no 'Add Review'.
+  await expect(page.getByRole("button", { name: "Add Review" })).toHaveCount(0);
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const form = page.getByRole("form", { name: "Edit your profile" });
+  await expect(form.getByLabel("Bio")).toBeFocused();
+  await form.getByLabel("Bio").fill("I fix leaks\nand cook on Sundays.");
+  const skills = form.getByRole("group", { name: "Skills" });
+  await expect(skills.getByLabel("Plumber")).toBeChecked();
+  await skills.getByLabel("Tour Guide").check();
+  await form.getByRole("group", { name: "Interests" }).getByLabel("Personal Chef").check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "Profile Edited" })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
+  await expect(section(page, "Bio")).toContainText("I fix leaks\nand cook on Sundays.");
+  await expect(section(page, "Skills").getByRole("listitem")).toHaveText(["Tour Guide", "Plumber"]);
+  await expect(section(page, "Interests").getByRole("listitem")).toHaveText(["Personal Chef"]);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+
+  // Stored: a fresh load of the public URL shows the same.
+  await page.goto(`/user/${me.username}`);
+  await expect(section(page, "Skills").getByRole("listitem")).toHaveText(["Tour Guide", "Plumber"]);
+
+  // Clearing everything brings the empty states back; Submit saves too.
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await form.getByLabel("Bio").fill("");
+  await skills.getByLabel("Tour Guide").uncheck();
+  await skills.getByLabel("Plumber").uncheck();
+  await form.getByRole("group", { name: "Interests" }).getByLabel("Personal Chef").uncheck();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(section(page, "Bio").getByText("Bio Empty")).toBeVisible();
+  await expect(section(page, "Skills").getByText("No Skills Selected")).toBeVisible();
+  await expect(section(page, "Interests").getByText("No Interests Selected")).toBeVisible();
+});
+
+test("a signed-out visitor of /userProfile goes to /login, and sees no edit or review button elsewhere", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/userProfile");
+  await expect(page).toHaveURL(/\/login$/);
+
+  const subject = await otherUser(browser, "visited");
+  await page.goto(`/user/${subject.account.username}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${capitalised(subject.account.username)}'s Profile`,
+  );
+  await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Review" })).toHaveCount(0);
+  await expect(reviewsBlock(page).getByRole("link", { name: "Log in" })).toBeVisible();
+  await subject.context.close();
+});
+
+test("an unknown username shows a clear not-found state", async ({ page }) => {
+  await page.goto("/user/no_such_person_here");
+  await expect(page.getByRole("heading", { name: "Profile not found" })).toBeVisible();
+  await expect(page.getByText('There is no user named "no_such_person_here"')).toBeVisible();
+});
+
+test("viewers review someone else: newest on top, average updates, one review each", async ({
+  page,
+  browser,
+}) => {
+  const subject = await otherUser(browser, "reviewed");
+  const first = await otherUser(browser, "first");
+  const name = subject.account.username;
+
+  // The first reviewer gives 4.
+  await first.page.goto(`/user/${name}`);
+  await reviewsBlock(first.page).getByRole("button", { name: "Add Review" }).click();
+  const firstForm = first.page.getByRole("form", { name: "Add a review" });
+  await expect(firstForm.getByRole("radio", { name: "5", exact: true })).toBeChecked();
+  await addReview(first.page, "Quick and tidy", "Fixed the tap in minutes.", 4);
+  await expect(first.page.getByRole("alert").filter({ hasText: "review sent" })).toBeVisible();
+  const firstList = first.page.getByRole("list", { name: `Reviews about ${name}` });
+  await expect(firstList.getByRole("listitem")).toHaveCount(1);
+  await expect(firstList.getByRole("listitem").first()).toContainText("Quick and tidy");
+  await expect(firstList.getByText("Rating: 4 / 5", { exact: true })).toBeVisible();
+  // The form is reset, rating back to 5.
+  await expect(firstForm.getByLabel("Title")).toHaveValue("");
+  await expect(firstForm.getByLabel("Review", { exact: true })).toHaveValue("");
+  await expect(firstForm.getByRole("radio", { name: "5", exact: true })).toBeChecked();
+  await expect(first.page.getByText("Average rating: 4.0 / 5 from 1 review")).toBeVisible();
+
+  // A second review of the same person is refused with the reason.
+  await addReview(first.page, "Again", "Twice is not allowed.", 1);
+  await expect(
+    first.page.getByRole("alert").filter({ hasText: "Review Failed to Send" }),
+  ).toContainText("already reviewed");
+  await expect(firstList.getByRole("listitem")).toHaveCount(1);
+
+  // The second reviewer (this test's page) opens the list first, then reviews with the default 5.
+  await signUpWithProfile(page, newAccount("second"));
+  await page.goto(`/user/${name}`);
+  await reviewsBlock(page).getByRole("button", { name: "See Reviews" }).click();
+  const list = page.getByRole("list", { name: `Reviews about ${name}` });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
+  await addReview(page, "Lovely dinner", "Cooked for twelve of us.");
+  await expect(page.getByRole("alert").filter({ hasText: "review sent" })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("Lovely dinner");
+  await expect(list.getByRole("listitem").first()).toContainText("Rating: 5 / 5");
+  await expect(list.getByRole("listitem").nth(1)).toContainText("Quick and tidy");
+  await expect(page.getByText("Average rating: 4.5 / 5 from 2 reviews")).toBeVisible();
+
+  // The subject sees both, newest first, and cannot review themselves.
+  await subject.page.goto("/userProfile");
+  await expect(subject.page.getByText("Average rating: 4.5 / 5 from 2 reviews")).toBeVisible();
+  await expect(subject.page.getByRole("button", { name: "Add Review" })).toHaveCount(0);
+  await reviewsBlock(subject.page).getByRole("button", { name: "See Reviews" }).click();
+  const subjectList = subject.page.getByRole("list", { name: `Reviews about ${name}` });
+  await expect(subjectList.getByRole("heading", { level: 3 })).toHaveText([
+    "Lovely dinner",
+    "Quick and tidy",
+  ]);
+  await subject.context.close();
+  await first.context.close();
+});
+
+test("the review form says what is missing before sending", async ({ page, browser }) => {
+  const subject = await otherUser(browser, "target");
+  await signUpWithProfile(page, newAccount("hasty"));
+  await page.goto(`/user/${subject.account.username}`);
+  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
+  await page.getByRole("button", { name: "Add a Review" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByText("Review is required")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await subject.context.close();
+});
+
+test("the profile page has no WCAG A/AA violations, in view and edit mode with reviews open", async ({
+  page,
+  browser,
+}) => {
+  const subject = await otherUser(browser, "axe");
+  await subject.page.goto("/userProfile");
+  await subject.page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(subject.page.getByRole("form", { name: "Edit your profile" })).toBeVisible();
+  const axe = (p: Page) =>
+    new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect((await axe(subject.page)).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await signUpWithProfile(page, newAccount("axeviewer"));
+  await page.goto(`/user/${subject.account.username}`);
+  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
+  await addReview(page, "Accessible", "Checked with axe.", 3);
+  await expect(page.getByRole("alert").filter({ hasText: "review sent" })).toBeVisible();
+  await expect(page.getByText("Rating: 3 / 5", { exact: true })).toBeVisible();
+  expect((await axe(page)).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await subject.context.close();
+});
+
+test("the profile page fits a 360 px wide screen", async ({ page, browser }) => {
+  const subject = await otherUser(browser, "quite_long_name_x");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpWithProfile(page, newAccount("phone"));
+  await page.goto(`/user/${subject.account.username}`);
+  await reviewsBlock(page).getByRole("button", { name: "See Reviews" }).click();
+  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
+  await expect(page.getByRole("button", { name: "Add a Review" })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await subject.context.close();
+});

@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ProfileDetail } from "../../../shared/profiles.ts";
+import { ApiError, apiFetch } from "../../api/client.ts";
+
+export const profileQueryKey = (username: string) => ["profile", username.toLowerCase()] as const;
+
+export async function getProfile(username: string, signal?: AbortSignal): Promise<ProfileDetail> {
+  const path = `/users/username/${encodeURIComponent(username.toLowerCase())}`;
+  const { user } = await apiFetch<{ user: ProfileDetail }>(path, { signal });
+  return user;
+}
+
+/** A profile with its review count and average rating; a 404 is final, not retried. */
+export function useProfile(username: string) {
+  return useQuery({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) => getProfile(username, signal),
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+}

@@ -1,0 +1,48 @@
+import type { ProfileDetail } from "../../shared/profiles.ts";
+
+function OptionList({ items, empty }: { items: string[]; empty: string }) {
+  if (items.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="profile-chips">
+      {items.map((item) => (
+        <li key={item} className="chip">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The read-only sections of a profile, with the spec's texts for empty values (SPEC §2). */
+export function ProfileDetails({ profile }: { profile: ProfileDetail }) {
+  return (
+    <div className="profile-sections">
+      <section className="card" aria-labelledby="profile-bio">
+        <h2 id="profile-bio">Bio</h2>
+        {profile.bio ? (
+          <p className="profile-bio">{profile.bio}</p>
+        ) : (
+          <p className="muted">Bio Empty</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="profile-contact">
+        <h2 id="profile-contact">Contact Information</h2>
+        {profile.email ? (
+          <p>
+            Email: <a href={`mailto:${profile.email}`}>{profile.email}</a>
+          </p>
+        ) : (
+          <p className="muted">Email: No Email</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="profile-skills">
+        <h2 id="profile-skills">Skills</h2>
+        <OptionList items={profile.skills} empty="No Skills Selected" />
+      </section>
+      <section className="card" aria-labelledby="profile-interests">
+        <h2 id="profile-interests">Interests</h2>
+        <OptionList items={profile.interests} empty="No Interests Selected" />
+      </section>
+    </div>
+  );
+}

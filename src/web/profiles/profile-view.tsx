@@ -1,0 +1,120 @@
+import { useIsMutating } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { canEditProfile } from "../../shared/policies.ts";
+import type { ProfileDetail } from "../../shared/profiles.ts";
+import { ApiError } from "../api/client.ts";
+import { useSession } from "../auth/use-session.ts";
+import { ReviewsBlock } from "../reviews/reviews-block.tsx";
+import { useProfile } from "./api/get-profile.ts";
+import { updateProfileMutationKey } from "./api/update-profile.ts";
+import { Avatar } from "./avatar.tsx";
+import { capitalise } from "./display-name.ts";
+import { ProfileDetails } from "./profile-details.tsx";
+import { PROFILE_EDIT_FORM_ID, ProfileEditForm } from "./profile-edit-form.tsx";
+import { RatingSummary } from "./rating-summary.tsx";
+import "./profile.css";
+
+/** One profile: loading, not-found and error states, then the profile itself. */
+export function ProfileView({ username }: { username: string }) {
+  const profile = useProfile(username);
+
+  if (profile.isPending) {
+    return (
+      <p className="muted" aria-busy="true">
+        Loading...
+      </p>
+    );
+  }
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
+      return (
+        <section className="centered-card">
+          <h1>Profile not found</h1>
+          <p>There is no user named "{username}". Check the spelling of the link.</p>
+          <Link to="/" className="button">
+            Go to the home page
+          </Link>
+        </section>
+      );
+    }
+    return (
+      <section className="centered-card">
+        <h1>Profile</h1>
+        <p className="error-text">We couldn't load this profile: {profile.error.message}</p>
+        <button type="button" className="button" onClick={() => profile.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  return <ProfileContent user={profile.data} />;
+}
+
+/** Header, the sections or (owner only) the edit form, and the reviews block. */
+function ProfileContent({ user }: { user: ProfileDetail }) {
+  const session = useSession();
+  const [editing, setEditing] = useState(false);
+  const saving = useIsMutating({ mutationKey: updateProfileMutationKey }) > 0;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  const viewer = session.data?.profile;
+  const isOwner = canEditProfile(viewer, user);
+  const isEditing = editing && isOwner;
+
+  // Leaving edit mode puts focus back on the button that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  return (
+    <div className="profile-page">
+      <header className="card profile-header">
+        <Avatar username={user.username} imgUrl={user.img_url} />
+        <div className="profile-title">
+          <h1>{capitalise(user.username)}'s Profile</h1>
+          <RatingSummary average={user.average_rating} count={user.review_count} />
+        </div>
+        {isOwner &&
+          (isEditing ? (
+            <button
+              key="save"
+              type="submit"
+              form={PROFILE_EDIT_FORM_ID}
+              className="button"
+              disabled={saving}
+            >
+              Save Changes
+            </button>
+          ) : (
+            <button
+              key="edit"
+              ref={editButton}
+              type="button"
+              className="button"
+              onClick={() => setEditing(true)}
+            >
+              Edit Profile
+            </button>
+          ))}
+      </header>
+      {isEditing ? (
+        <ProfileEditForm
+          profile={user}
+          onSaved={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <ProfileDetails profile={user} />
+      )}
+      <ReviewsBlock
+        subject={user}
+        viewer={viewer}
+        signedIn={Boolean(session.data?.user)}
+        sessionKnown={session.isSuccess}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Review } from "../../../shared/reviews.ts";
+import { apiFetch } from "../../api/client.ts";
+
+export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
+
+export async function getReviews(username: string, signal?: AbortSignal): Promise<Review[]> {
+  const { reviews } = await apiFetch<{ reviews: Review[] }>(
+    `/reviews?created_about=${encodeURIComponent(username)}`,
+    { signal },
+  );
+  return reviews;
+}
+
+/** The reviews about a user, newest first. */
+export function useReviews(username: string) {
+  return useQuery({
+    queryKey: reviewsQueryKey(username),
+    queryFn: ({ signal }) => getReviews(username, signal),
+  });
+}

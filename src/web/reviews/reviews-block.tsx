@@ -1,0 +1,67 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { canReview, type PolicyActor } from "../../shared/policies.ts";
+import { ReviewForm } from "./review-form.tsx";
+import { ReviewList } from "./review-list.tsx";
+import "./reviews.css";
+
+type Props = {
+  subject: { username: string };
+  /** The viewer's own profile; null/undefined when signed out or before creating one. */
+  viewer: PolicyActor;
+  signedIn: boolean;
+  sessionKnown: boolean;
+};
+
+/** The reviews block of a profile (SPEC §2): 'See Reviews' and, for others' profiles, 'Add Review'. */
+export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props) {
+  const [showList, setShowList] = useState(false);
+  const [showForm, setShowForm] = useState(false);
+  const listId = useId();
+  const formId = useId();
+  const mayReview = canReview(viewer, subject);
+
+  return (
+    <section className="card reviews-block" aria-labelledby={`${listId}-heading`}>
+      <h2 id={`${listId}-heading`}>Reviews</h2>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-expanded={showList}
+          aria-controls={listId}
+          onClick={() => setShowList((shown) => !shown)}
+        >
+          See Reviews
+        </button>
+        {mayReview && (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-expanded={showForm}
+            aria-controls={formId}
+            onClick={() => setShowForm((shown) => !shown)}
+          >
+            Add Review
+          </button>
+        )}
+      </div>
+      {sessionKnown && !signedIn && (
+        <p className="muted">
+          <Link to="/login">Log in</Link> to add a review.
+        </p>
+      )}
+      {sessionKnown && signedIn && !viewer && (
+        <p className="muted">
+          <Link to="/createYourUser">Create your profile</Link> to add a review.
+        </p>
+      )}
+      <div id={formId}>
+        {showForm && mayReview && (
+          <ReviewForm subject={subject.username} onSent={() => setShowList(true)} />
+        )}
+      </div>
+      <div id={listId}>{showList && <ReviewList username={subject.username} />}</div>
+    </section>
+  );
+}
