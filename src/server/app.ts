@@ -18,6 +18,7 @@ import { registerCsrfProtection } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
+import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
 import { profilesRoutes } from "./profiles/profiles-routes.ts";
 import { reviewsRoutes } from "./reviews/reviews-routes.ts";
@@ -64,6 +65,7 @@ export async function buildApp({
       await api.register(googleRoutes);
       await api.register(createProfileRoute);
       await api.register(avatarRoutes);
+      await api.register(postsRoutes);
       await api.register(profilesRoutes);
       await api.register(reviewsRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
