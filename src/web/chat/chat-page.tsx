@@ -1,5 +1,61 @@
-import { ComingSoon } from "../ui/coming-soon.tsx";
+import { Link } from "react-router";
+import { useSession } from "../auth/use-session.ts";
+import { ChatAvatar } from "./chat-avatar.tsx";
+import { ConnectionStatus } from "./connection-status.tsx";
+import { MessageForm } from "./message-form.tsx";
+import { MessageList } from "./message-list.tsx";
+import { useChat } from "./use-chat.ts";
+import "./chat.css";
 
+type Viewer = { id: string; name: string; photoUrl: string | null; hasProfile: boolean };
+
+/** /chatapp: the public chat room (SPEC §2). Anyone reads; signed-in users with a profile write. */
 export function ChatPage() {
-  return <ComingSoon title="Chat" />;
+  const session = useSession();
+  if (session.isPending) return <p className="muted">Loading...</p>;
+  const user = session.data?.user ?? null;
+  const profile = session.data?.profile ?? null;
+  const viewer: Viewer | null = user
+    ? {
+        id: user.id,
+        name: profile?.username ?? user.displayName ?? "You",
+        photoUrl: profile?.img_url ?? user.photoURL,
+        hasProfile: Boolean(profile),
+      }
+    : null;
+  return <ChatRoom viewer={viewer} />;
+}
+
+function ChatRoom({ viewer }: { viewer: Viewer | null }) {
+  const chat = useChat(viewer?.id ?? "anonymous");
+  const canSend = Boolean(viewer?.hasProfile);
+  return (
+    <section className="chat">
+      <title>Chat · Your Local Talents</title>
+      <header className="chat-header">
+        <h1>Chat</h1>
+        {viewer && (
+          <ChatAvatar name={viewer.name} photoUrl={viewer.photoUrl} label="Your avatar" size={40} />
+        )}
+        <ConnectionStatus state={chat.connection} />
+      </header>
+      <MessageList
+        messages={chat.messages}
+        outgoing={canSend ? chat.outgoing : []}
+        viewer={viewer}
+        onRetry={chat.retry}
+      />
+      {canSend ? (
+        <MessageForm onSend={chat.send} />
+      ) : viewer ? (
+        <p className="chat-invite">
+          <Link to="/createYourUser">Create your profile</Link> to join the conversation.
+        </p>
+      ) : (
+        <p className="chat-invite">
+          <Link to="/login">Sign in</Link> to join the conversation.
+        </p>
+      )}
+    </section>
+  );
 }

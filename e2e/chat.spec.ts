@@ -1,0 +1,273 @@
+import { randomBytes } from "node:crypto";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import NodeWebSocket from "ws";
+import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+
+const unique = () => randomBytes(3).toString("hex");
+
+/** A separately signed-in browser (its own cookies) at /chatapp. */
+async function chatter(browser: Browser, prefix: string, initScript?: () => void) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
+  const account = await signUpWithProfile(page, newAccount(prefix));
+  await openChat(page);
+  return { context, page, account };
+}
+
+async function openChat(page: Page) {
+  await page.goto("/chatapp");
+  await expect(page.getByRole("heading", { level: 1, name: "Chat" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+}
+
+const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
+const messageItem = (page: Page, text: string) =>
+  chatLog(page).getByRole("listitem").filter({ hasText: text });
+
+async function send(page: Page, text: string) {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+/** Where a message sits in the log: its gaps to the log's left and right edges. */
+async function gaps(log: Locator, item: Locator) {
+  const [outer, inner] = await Promise.all([log.boundingBox(), item.boundingBox()]);
+  if (!outer || !inner) throw new Error("not laid out");
+  return {
+    left: inner.x - outer.x,
+    right: outer.x + outer.width - (inner.x + inner.width),
+  };
+}
+
+test("two signed-in users chat live; own messages sit on the right", async ({ browser }) => {
+  const alice = await chatter(browser, "alice");
+  const bob = await chatter(browser, "bob");
+  const hello = `Hello Bob ${unique()}`;
+
+  await send(alice.page, hello);
+  // Bob sees it without reloading, on the left, with Alice's name.
+  const atBob = messageItem(bob.page, hello);
+  await expect(atBob).toBeVisible();
+  await expect(atBob).toContainText(alice.account.username);
+  // Alice sees it stored (no longer "Sending…"), on the right.
+  const atAlice = messageItem(alice.page, hello);
+  await expect(atAlice).toBeVisible();
+  await expect(atAlice).not.toContainText("Sending…");
+
+  const reply = `Hi Alice ${unique()}`;
+  await send(bob.page, reply);
+  await expect(messageItem(alice.page, reply)).toBeVisible();
+
+  const own = await gaps(chatLog(alice.page), messageItem(alice.page, hello));
+  const theirs = await gaps(chatLog(alice.page), messageItem(alice.page, reply));
+  expect(own.right).toBeLessThan(own.left);
+  expect(theirs.left).toBeLessThan(theirs.right);
+  expect(own.right).toBeLessThan(30);
+  expect(theirs.left).toBeLessThan(30);
+  // Own messages look different too.
+  const colourOf = (item: Locator) =>
+    item.locator(".chat-bubble").evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await colourOf(messageItem(alice.page, hello))).not.toBe(
+    await colourOf(messageItem(alice.page, reply)),
+  );
+
+  // The input is cleared and keeps the focus, ready for the next message.
+  await expect(bob.page.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expect(bob.page.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("profanity is masked on the server for everyone", async ({ browser }) => {
+  const alice = await chatter(browser, "potty");
+  const bob = await chatter(browser, "reader");
+  const tag = unique();
+  await send(alice.page, `${tag} what a load of shit`);
+  await expect(messageItem(bob.page, `${tag} what a load of ****`)).toBeVisible();
+  await expect(messageItem(alice.page, `${tag} what a load of ****`)).toBeVisible();
+  await expect(chatLog(bob.page)).not.toContainText(`${tag} what a load of shit`);
+  // And after a reload, from the stored history.
+  await bob.page.reload();
+  await expect(messageItem(bob.page, `${tag} what a load of ****`)).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a signed-out visitor reads the room but gets an invitation instead of an input", async ({
+  page,
+  browser,
+}) => {
+  const alice = await chatter(browser, "host");
+  const text = `Anyone there? ${unique()}`;
+  await send(alice.page, text);
+  await expect(messageItem(alice.page, text)).not.toContainText("Sending…");
+
+  await openChat(page);
+  await expect(messageItem(page, text)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send" })).toHaveCount(0);
+  await expect(page.getByText("Sign in to join the conversation.")).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Live for readers too.
+  await openChat(page);
+  const later = `Still here ${unique()}`;
+  await send(alice.page, later);
+  await expect(messageItem(page, later)).toBeVisible();
+  await alice.context.close();
+});
+
+test("the list follows new messages, except while the reader scrolled up: then a pill", async ({
+  browser,
+}) => {
+  const reader = await chatter(browser, "scroller");
+  const writer = await chatter(browser, "writer");
+  const tag = unique();
+  // Enough messages to scroll (the limit is 10 per 10 s per user; two writers share the load).
+  for (let i = 0; i < 8; i++) await send(writer.page, `${tag} filler ${i}`);
+  for (let i = 8; i < 16; i++) await send(reader.page, `${tag} filler ${i}`);
+  const log = chatLog(reader.page);
+  await expect(messageItem(reader.page, `${tag} filler 15`)).toBeInViewport();
+
+  // At the bottom: someone else's new message scrolls into view by itself.
+  await send(writer.page, `${tag} follow me`);
+  await expect(messageItem(reader.page, `${tag} follow me`)).toBeInViewport();
+  expect(await log.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+  // Scrolled up to read: the place is kept and a pill offers the way down.
+  await log.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await send(writer.page, `${tag} while you read`);
+  const pill = reader.page.getByRole("button", { name: "New messages" });
+  await expect(pill).toBeVisible();
+  await expect(messageItem(reader.page, `${tag} while you read`)).toBeAttached();
+  await expect(messageItem(reader.page, `${tag} while you read`)).not.toBeInViewport();
+  expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
+
+  await pill.click();
+  await expect(messageItem(reader.page, `${tag} while you read`)).toBeInViewport();
+  await expect(pill).toHaveCount(0);
+  await reader.context.close();
+  await writer.context.close();
+});
+
+test("a refused message is marked not sent, and Retry sends it", async ({ browser }) => {
+  const alice = await chatter(browser, "pending");
+  const tag = unique();
+  for (let i = 0; i < 10; i++) await send(alice.page, `${tag} burst ${i}`);
+  await send(alice.page, `${tag} one too many`);
+  const refused = messageItem(alice.page, `${tag} one too many`);
+  await expect(refused).toContainText("Not sent");
+  await expect(refused).toContainText("You are sending too fast");
+  await new Promise((r) => setTimeout(r, 10_000));
+  await refused.getByRole("button", { name: "Retry" }).click();
+  await expect(refused).not.toContainText("Not sent");
+  await expect(refused).not.toContainText("Sending…");
+  await alice.context.close();
+});
+
+test("the chat page meets WCAG A/AA signed in and signed out, and fits 360 px", async ({
+  page,
+  browser,
+}) => {
+  await openChat(page);
+  const signedOut = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(signedOut.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  const alice = await chatter(browser, "axe");
+  await send(alice.page, `Accessible ${unique()}`);
+  await expect(alice.page.getByRole("img", { name: "Your avatar" })).toBeVisible();
+  const signedIn = await new AxeBuilder({ page: alice.page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(signedIn.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await alice.page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await alice.page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(alice.page.getByRole("button", { name: "Send" })).toBeInViewport();
+  expect((await chatLog(alice.page).boundingBox())?.height).toBe(500);
+  await alice.context.close();
+});
+
+test("keyboard only: type, send with Enter, and reach the log", async ({ browser }) => {
+  const alice = await chatter(browser, "keys");
+  const input = alice.page.getByRole("textbox", { name: "Message" });
+  await input.focus();
+  const text = `Typed ${unique()}`;
+  await alice.page.keyboard.type(text);
+  await alice.page.keyboard.press("Enter");
+  await expect(messageItem(alice.page, text)).toBeVisible();
+  await expect(input).toBeFocused();
+  // An empty message is not sent; the reason is given.
+  await alice.page.keyboard.press("Enter");
+  await expect(alice.page.getByText("Write a message first.")).toBeVisible();
+  await chatLog(alice.page).focus();
+  await expect(chatLog(alice.page)).toBeFocused();
+  await alice.context.close();
+});
+
+test("after losing the connection the page reconnects and shows what it missed", async ({
+  browser,
+}) => {
+  const reader = await chatter(browser, "offline", () => {
+    // Keeps a handle on the page's sockets, so the test can cut the line.
+    const sockets: WebSocket[] = [];
+    Object.assign(window, { chatSockets: sockets });
+    window.WebSocket = class extends window.WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    };
+  });
+  const writer = await chatter(browser, "online");
+  const before = `Before ${unique()}`;
+  await send(writer.page, before);
+  await expect(messageItem(reader.page, before)).toBeVisible();
+
+  // The line drops: the open socket closes and, offline, new ones cannot connect.
+  await reader.context.setOffline(true);
+  await reader.page.evaluate(() => {
+    for (const socket of (window as unknown as { chatSockets: WebSocket[] }).chatSockets) {
+      socket.close();
+    }
+  });
+  await expect(reader.page.getByRole("status").filter({ hasText: "Reconnecting…" })).toBeVisible();
+  const missed = `While offline ${unique()}`;
+  await send(writer.page, missed);
+  await expect(messageItem(writer.page, missed)).not.toContainText("Sending…");
+  await reader.context.setOffline(false);
+
+  await expect(reader.page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(messageItem(reader.page, missed)).toBeVisible();
+  await expect(messageItem(reader.page, before)).toHaveCount(1);
+  await reader.context.close();
+  await writer.context.close();
+});
+
+test("a WebSocket from another site is refused", async () => {
+  const base = new URL(test.info().project.use.baseURL ?? "");
+  const status = await new Promise<number>((resolve, reject) => {
+    const socket = new NodeWebSocket(`ws://${base.host}/api/chat`, {
+      origin: "https://evil.example",
+    });
+    socket.on("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on("open", () => reject(new Error("opened")));
+    socket.on("error", () => {});
+  });
+  expect(status).toBe(403);
+});

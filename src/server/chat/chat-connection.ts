@@ -1,0 +1,240 @@
+import type { FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import {
+  CHAT_RATE_LIMIT,
+  CHAT_RESUME_LIMIT,
+  type ChatErrorCode,
+  type ChatMessage,
+  clientFrameSchema,
+  type ServerFrame,
+} from "../../shared/chat.ts";
+import { CHAT_HISTORY_LIMIT } from "../../shared/constants.ts";
+import { getViewer } from "../auth/viewer.ts";
+import type { Db } from "../db/database.ts";
+import { isStorageUnavailable } from "../http/storage-errors.ts";
+import type { ChatHub, ChatSubscriber } from "./chat-hub.ts";
+import {
+  findMessageByClientId,
+  insertMessage,
+  latestMessages,
+  messagesAfter,
+} from "./messages-repository.ts";
+import { maskProfanity } from "./profanity-filter.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+/** Close code when the first read fails: the client reconnects with backoff. */
+const CLOSE_INTERNAL_ERROR = 1011;
+/** Close code for a client that floods frames faster than they can be answered. */
+const CLOSE_POLICY_VIOLATION = 1008;
+const MAX_QUEUED_FRAMES = 100;
+
+type Sender = { userId: string; userName: string; userPhotoUrl: string | null };
+type SenderCheck =
+  | { ok: true; sender: Sender }
+  | { ok: false; code: ChatErrorCode; message: string };
+
+/** Who may send on this socket, from the session cookie of the upgrade request. */
+async function checkSender(request: FastifyRequest): Promise<SenderCheck> {
+  const viewer = await getViewer(request);
+  if (!viewer) return { ok: false, code: "not-signed-in", message: "Sign in to send messages." };
+  if (!viewer.profile) {
+    return {
+      ok: false,
+      code: "profile-required",
+      message: "Create your profile first (choose a username).",
+    };
+  }
+  return {
+    ok: true,
+    sender: {
+      userId: viewer.identity.id,
+      userName: viewer.profile.username,
+      userPhotoUrl: viewer.profile.imgUrl ?? viewer.identity.photoUrl,
+    },
+  };
+}
+
+/** The first frame: what a resuming client missed, or the latest messages. */
+async function readBacklog(
+  db: Db,
+  after: number | undefined,
+): Promise<{ frame: ServerFrame; lastId: number }> {
+  if (after !== undefined) {
+    const missed = await messagesAfter(db, after, CHAT_RESUME_LIMIT + 1);
+    if (missed.length <= CHAT_RESUME_LIMIT) {
+      return { frame: { type: "resume", messages: missed }, lastId: missed.at(-1)?.id ?? after };
+    }
+  }
+  const latest = await latestMessages(db, CHAT_HISTORY_LIMIT);
+  return { frame: { type: "snapshot", messages: latest }, lastId: latest.at(-1)?.id ?? 0 };
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "The frame is not valid.";
+  const at = issue.path.map(String).join(".");
+  return at ? `Invalid ${at}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Serves one chat socket: first the snapshot (or what a resuming client missed), then live
+ * messages through the hub, and the client's frames one at a time, in order.
+ */
+export function serveChatSocket(
+  socket: WebSocket,
+  request: FastifyRequest,
+  {
+    hub,
+    limits,
+    after,
+  }: {
+    hub: ChatHub;
+    limits: { sends: RateLimiter; lookups: RateLimiter };
+    after: number | undefined;
+  },
+): void {
+  const db = request.server.database.db;
+  const log = request.log;
+  const subscriber: ChatSubscriber = {
+    socket,
+    lastSentId: 0,
+    live: false,
+    waiting: [],
+    alive: true,
+  };
+  const send = (frame: ServerFrame) => hub.sendTo(subscriber, JSON.stringify(frame));
+  const fail = (
+    code: ChatErrorCode,
+    message: string,
+    extra: { clientId?: string; retryAfterMs?: number } = {},
+  ) => send({ type: "error", code, message, ...extra });
+  let sender: Promise<SenderCheck> | undefined;
+
+  hub.join(subscriber);
+  socket.on("close", () => hub.leave(subscriber));
+  socket.on("pong", () => {
+    subscriber.alive = true;
+  });
+
+  const start = async () => {
+    try {
+      const { frame, lastId } = await readBacklog(db, after);
+      send(frame);
+      hub.goLive(subscriber, lastId);
+    } catch (error) {
+      log.warn({ err: error }, "chat snapshot failed");
+      fail("storage-unavailable", "The chat is briefly unavailable. Reconnecting…");
+      socket.close(CLOSE_INTERNAL_ERROR, "storage unavailable");
+    }
+  };
+
+  const store = async (text: string, clientId: string) => {
+    sender ??= checkSender(request);
+    let check: SenderCheck;
+    try {
+      check = await sender;
+    } catch (error) {
+      sender = undefined;
+      throw error;
+    }
+    if (!check.ok) return fail(check.code, check.message, { clientId });
+    const { userId } = check.sender;
+
+    const ack = (message: ChatMessage) => send({ type: "ack", clientId, message });
+    const retryAfterMs = limits.sends.retryAfterMs(userId);
+    if (retryAfterMs > 0) {
+      // A resend of a message that was stored is acknowledged, whatever the rate; the lookups
+      // have a limit of their own, so a flood of sends costs no queries.
+      if (limits.lookups.retryAfterMs(userId) === 0) {
+        limits.lookups.hit(userId);
+        const stored = await findMessageByClientId(db, userId, clientId);
+        if (stored) return ack(stored);
+      }
+      const seconds = Math.ceil(retryAfterMs / 1000);
+      return fail(
+        "too-many-requests",
+        `You are sending too fast: at most ${CHAT_RATE_LIMIT.messages} messages in ${CHAT_RATE_LIMIT.windowMs / 1000} seconds. Try again in ${seconds} s.`,
+        { clientId, retryAfterMs },
+      );
+    }
+    limits.sends.hit(userId);
+    // The broadcast of this message must not reach the sender before its ack, or the page would
+    // show it twice for a moment (stored, and still pending): hold this socket's broadcasts.
+    hub.hold(subscriber);
+    try {
+      const { message, created } = await insertMessage(db, {
+        ...check.sender,
+        text: maskProfanity(text),
+        clientId,
+      });
+      if (!created) limits.sends.unhit(userId);
+      ack(message);
+    } catch (error) {
+      limits.sends.unhit(userId);
+      throw error;
+    } finally {
+      hub.release(subscriber);
+    }
+  };
+
+  const handle = async (data: RawData, isBinary: boolean) => {
+    subscriber.alive = true;
+    let json: unknown;
+    try {
+      if (isBinary) throw new Error("binary");
+      json = JSON.parse(String(data));
+    } catch {
+      return fail("invalid-frame", "A frame is one JSON object in a text message.");
+    }
+    const parsed = clientFrameSchema.safeParse(json);
+    if (!parsed.success) {
+      const raw = json as { type?: unknown; clientId?: unknown } | null;
+      const clientId = typeof raw?.clientId === "string" ? raw.clientId.slice(0, 64) : undefined;
+      const issue = parsed.error.issues[0];
+      const textIssue = raw?.type === "send" && issue?.path[0] === "text";
+      return fail(
+        textIssue ? "invalid-text" : "invalid-frame",
+        textIssue ? (issue?.message ?? "Invalid text.") : describeIssue(issue),
+        clientId ? { clientId } : {},
+      );
+    }
+    const frame = parsed.data;
+    if (frame.type === "ping") return send({ type: "pong" });
+    if (frame.text.includes("\u0000")) {
+      // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the insert.
+      return fail("invalid-text", "A message must not contain NUL characters.", {
+        clientId: frame.clientId,
+      });
+    }
+    try {
+      await store(frame.text, frame.clientId);
+    } catch (error) {
+      if (isStorageUnavailable(error)) {
+        log.warn({ err: error }, "chat message not stored: storage unavailable");
+        fail("storage-unavailable", "The message could not be stored. Please try again.", {
+          clientId: frame.clientId,
+        });
+      } else {
+        log.error({ err: error }, "chat message not stored");
+        fail("internal", "Something went wrong on our side. Please try again.", {
+          clientId: frame.clientId,
+        });
+      }
+    }
+  };
+
+  // Frames wait for the snapshot and for each other, so acks come after it and in order.
+  let queue = start();
+  let queued = 0;
+  socket.on("message", (data, isBinary) => {
+    if (++queued > MAX_QUEUED_FRAMES) {
+      socket.close(CLOSE_POLICY_VIOLATION, "too many frames");
+      return;
+    }
+    queue = queue
+      .then(() => handle(data, isBinary))
+      .catch((error) => log.error({ err: error }, "chat frame failed"))
+      .finally(() => {
+        queued--;
+      });
+  });
+}

@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "../../../test/server-process.ts";
+import { createTestDatabase, testDatabaseKind } from "../../../test/test-database.ts";
+import type { ChatMessage } from "../../shared/chat.ts";
+import { createSession } from "../auth/session-store.ts";
+import { type Database, type Db, openPglite } from "../db/database.ts";
+import { messages, users } from "../db/schema.ts";
+import { insertProfile } from "../profiles/profiles-repository.ts";
+import { type ChatTestClient, connectChat, isAckOf, isFrame } from "./chat-test-client.ts";
+
+type Seeded = { userId: string; username: string; cookie: string };
+
+/** Signed-in users with profiles, written straight into the database the servers will use. */
+async function seedUsers(db: Db, count: number): Promise<Seeded[]> {
+  const seeded: Seeded[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = `proc_${Math.random().toString(36).slice(2, 10)}`;
+    const [user] = await db
+      .insert(users)
+      .values({ email: `${username}@example.test` })
+      .returning();
+    if (!user) throw new Error("no user");
+    await insertProfile(db, {
+      userId: user.id,
+      username,
+      email: null,
+      imgUrl: null,
+      skills: [],
+      interests: [],
+    });
+    const { token } = await createSession(db, user.id);
+    seeded.push({ userId: user.id, username, cookie: `ylt_session=${token}` });
+  }
+  return seeded;
+}
+
+type Storage = {
+  env: Record<string, string>;
+  /** Runs `read` against the stored data (servers may be stopped first for the embedded one). */
+  inspect<T>(read: (db: Db) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+};
+
+/** The storage of the servers under test: a PGlite directory, or a fresh PostgreSQL database. */
+async function prepareStorage(): Promise<Storage & { users: Seeded[] }> {
+  if (testDatabaseKind === "postgres") {
+    const testDb = await createTestDatabase();
+    return {
+      env: { DATABASE_URL: testDb.url ?? "" },
+      users: await seedUsers(testDb.database.db, 6),
+      inspect: (read) => read(testDb.database.db),
+      drop: () => testDb.drop(),
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-chat-"));
+  const withPglite = async <T>(read: (database: Database) => Promise<T>) => {
+    const database = await openPglite(dataDir);
+    try {
+      return await read(database);
+    } finally {
+      await database.close();
+    }
+  };
+  return {
+    env: { DATA_DIR: dataDir },
+    users: await withPglite((database) => seedUsers(database.db, 6)),
+    inspect: (read) => withPglite((database) => read(database.db)),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+const running: ServerProcess[] = [];
+const clients: ChatTestClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.socket.terminate();
+  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+});
+
+async function start(env: Record<string, string>) {
+  const server = startServer({ PORT: String(await freePort()), ...env });
+  running.push(server);
+  await waitForHealthy(server);
+  return server;
+}
+
+async function connect(url: string, options: Parameters<typeof connectChat>[1] = {}) {
+  const client = await connectChat(url, options);
+  clients.push(client);
+  await client.waitFor((f) => f.type === "snapshot" || f.type === "resume", 10_000);
+  return client;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(testDatabaseKind !== "postgres")("two server processes on one PostgreSQL", () => {
+  it("deliver each other's messages live", async () => {
+    const storage = await prepareStorage();
+    try {
+      const [a, b] = await Promise.all([start(storage.env), start(storage.env)]);
+      const [alice, bob] = storage.users as [Seeded, Seeded];
+      const onA = await connect(a.url, { cookie: alice.cookie });
+      const onB = await connect(b.url, { cookie: bob.cookie });
+      const readerB = await connect(b.url);
+
+      onA.send({ type: "send", text: "hello from A", clientId: "x-1" });
+      const fromA = (await onA.waitFor(isAckOf("x-1"))).message;
+      for (const client of [onB, readerB]) {
+        const got = await client.waitFor(
+          (f) => f.type === "message" && f.message.id === fromA.id,
+          10_000,
+        );
+        expect(got).toEqual({ type: "message", message: fromA });
+      }
+
+      onB.send({ type: "send", text: "hello from B", clientId: "x-2" });
+      const fromB = (await onB.waitFor(isAckOf("x-2"))).message;
+      for (const client of [onA, readerB]) {
+        await client.waitFor((f) => f.type === "message" && f.message.id === fromB.id, 10_000);
+      }
+      expect(onA.messages().map((m) => m.text)).toEqual(["hello from A", "hello from B"]);
+      expect(readerB.messages().map((m) => m.text)).toEqual(["hello from A", "hello from B"]);
+    } finally {
+      await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+      await storage.drop();
+    }
+  }, 60_000);
+});
+
+describe("a server killed with SIGKILL mid-stream", () => {
+  it("keeps every acknowledged message, and delivers each exactly once after resume", async () => {
+    const storage = await prepareStorage();
+    try {
+      const total = 30;
+      const textOf = (i: number) => `stream ${i}`;
+      const clientIdOf = (i: number) => `k-${i}`;
+      const senderOf = (i: number) => i % storage.users.length;
+
+      // Phase 1: a stream of sends, and the server dies in the middle of it.
+      let server = await start(storage.env);
+      const reader = await connect(server.url);
+      let senders = await Promise.all(
+        storage.users.map((user) => connect(server.url, { cookie: user.cookie })),
+      );
+      const acked = new Map<string, ChatMessage>();
+      const collectAcks = () => {
+        for (const sender of senders) {
+          for (const frame of sender.frames.filter(isFrame("ack"))) {
+            acked.set(frame.clientId, frame.message);
+          }
+        }
+      };
+      const firstBatch = 15;
+      for (let i = 0; i < firstBatch; i++) {
+        senders[senderOf(i)]?.send({ type: "send", text: textOf(i), clientId: clientIdOf(i) });
+        await sleep(5);
+      }
+      // Kill once some acks are in but others are still in flight.
+      await senders[0]?.waitFor(isFrame("ack"), 10_000);
+      server.child.kill("SIGKILL");
+      await server.exited;
+      await Promise.all([reader, ...senders].map((c) => c.closed));
+      collectAcks();
+      const ackedBeforeKill = new Map(acked);
+      expect(ackedBeforeKill.size).toBeGreaterThan(0);
+      expect(ackedBeforeKill.size).toBeLessThan(firstBatch);
+
+      // Phase 2: restart on the same storage; clients reconnect, resume and resend what is unacked.
+      server = await start(storage.env);
+      const seen = reader.messages();
+      const lastSeen = seen.at(-1)?.id ?? 0;
+      const resumed = await connect(server.url, { after: lastSeen });
+      senders = await Promise.all(
+        storage.users.map((user) => connect(server.url, { cookie: user.cookie })),
+      );
+      for (let i = 0; i < total; i++) {
+        if (acked.has(clientIdOf(i))) continue;
+        senders[senderOf(i)]?.send({ type: "send", text: textOf(i), clientId: clientIdOf(i) });
+      }
+      for (let i = 0; i < total; i++) {
+        if (acked.has(clientIdOf(i))) continue;
+        await senders[senderOf(i)]?.waitFor(isAckOf(clientIdOf(i)), 10_000);
+      }
+      collectAcks();
+      expect(acked.size).toBe(total);
+      for (const [clientId, message] of ackedBeforeKill) {
+        expect(acked.get(clientId)).toEqual(message);
+      }
+
+      // The reader, over its two connections, saw every message exactly once and in order.
+      const maxId = Math.max(...[...acked.values()].map((m) => m.id));
+      await resumed.waitFor(() => resumed.messages().some((m) => m.id === maxId), 10_000);
+      const delivered = [...seen, ...resumed.messages()];
+      const ids = delivered.map((m) => m.id);
+      expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+      expect(delivered.map((m) => m.text).sort()).toEqual(
+        Array.from({ length: total }, (_, i) => textOf(i)).sort(),
+      );
+
+      // And the storage holds each message once.
+      expect(await server.stop("SIGTERM")).toBe(0);
+      const rows = await storage.inspect((db) =>
+        db
+          .select({ id: messages.id, clientId: messages.clientId, text: messages.text })
+          .from(messages)
+          .where(
+            inArray(
+              messages.userId,
+              storage.users.map((u) => u.userId),
+            ),
+          )
+          .orderBy(asc(messages.id)),
+      );
+      expect(rows).toHaveLength(total);
+      expect(rows.map((r) => Number(r.id))).toEqual(ids);
+      for (const row of rows) expect(acked.get(row.clientId)?.id).toBe(Number(row.id));
+    } finally {
+      await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+      await storage.drop();
+    }
+  }, 120_000);
+});

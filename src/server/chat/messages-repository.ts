@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { ChatMessage } from "../../shared/chat.ts";
+import type { Db } from "../db/database.ts";
+import { messages } from "../db/schema.ts";
+
+/** The channel every instance LISTENs on; payloads come from `notificationPayload`. */
+export const CHAT_CHANNEL = "chat_messages";
+
+/**
+ * Constant naming the chat's insert lock among PostgreSQL advisory locks (the migration lock uses
+ * another). See `insertMessage` for why inserts take it.
+ */
+const INSERT_LOCK_KEY = 7_412_305_118;
+
+/** NOTIFY payloads must stay under 8000 bytes; bigger messages travel as their id only. */
+const MAX_NOTIFY_BYTES = 7900;
+
+type MessageRow = typeof messages.$inferSelect;
+
+const columns = {
+  id: messages.id,
+  userId: messages.userId,
+  userName: messages.userName,
+  userPhotoUrl: messages.userPhotoUrl,
+  text: messages.text,
+  createdAt: messages.createdAt,
+};
+
+export function presentMessage(
+  row: Pick<MessageRow, "id" | "userId" | "userName" | "userPhotoUrl" | "text" | "createdAt">,
+): ChatMessage {
+  return {
+    id: Number(row.id),
+    userId: row.userId,
+    userName: row.userName,
+    userPhotoURL: row.userPhotoUrl,
+    text: row.text,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The latest `limit` messages, oldest first. */
+export async function latestMessages(db: Db, limit: number): Promise<ChatMessage[]> {
+  const rows = await db.select(columns).from(messages).orderBy(desc(messages.id)).limit(limit);
+  return rows.reverse().map(presentMessage);
+}
+
+/** Messages with an id above `afterId`, oldest first, at most `limit`. */
+export async function messagesAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(columns)
+    .from(messages)
+    .where(gt(messages.id, afterId))
+    .orderBy(asc(messages.id))
+    .limit(limit);
+  return rows.map(presentMessage);
+}
+
+/** The highest message id stored, 0 when there is none. */
+export async function lastMessageId(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row ? Number(row.id) : 0;
+}
+
+export async function findMessageByClientId(
+  db: Db,
+  userId: string,
+  clientId: string,
+): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select(columns)
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row ? presentMessage(row) : null;
+}
+
+export type NewMessage = {
+  userId: string;
+  userName: string;
+  userPhotoUrl: string | null;
+  /** Already trimmed and filtered. */
+  text: string;
+  clientId: string;
+};
+
+/** What a notification carries: the whole message when it fits, else only its id. */
+export function notificationPayload(message: ChatMessage): string {
+  const full = JSON.stringify(message);
+  return Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: message.id });
+}
+
+/**
+ * Stores a message and announces it to every instance, in one transaction; a message with the
+ * same (user, clientId) is not stored twice: the stored one comes back with `created: false`.
+ *
+ * Ids are the resume cursor ("give me everything after id N"), so a message must never become
+ * visible after one with a higher id, or a reader between the two commits would skip it for good.
+ * Identity values are handed out at insert time but become visible at commit, in any order. The
+ * transaction therefore takes one advisory lock before inserting and keeps it until after it
+ * commits: inserts run one at a time, and ids become visible in increasing order. (A chat room
+ * stores a few messages per second; an insert holds the lock for well under a millisecond.)
+ * The NOTIFY sent inside the same transaction is delivered only on commit and in commit order,
+ * so every instance hears about messages in id order, and never about one that rolled back.
+ * created_at is taken after the lock (clock_timestamp) so it follows the same order.
+ */
+export async function insertMessage(
+  db: Db,
+  message: NewMessage,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
+    const [row] = await tx
+      .insert(messages)
+      .values({ ...message, createdAt: sql`clock_timestamp()` })
+      .onConflictDoNothing({ target: [messages.userId, messages.clientId] })
+      .returning(columns);
+    if (!row) {
+      const existing = await findMessageByClientId(tx, message.userId, message.clientId);
+      if (!existing) throw new Error("message conflicted but is not there");
+      return { message: existing, created: false };
+    }
+    const stored = presentMessage(row);
+    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${notificationPayload(stored)})`);
+    return { message: stored, created: true };
+  });
+}

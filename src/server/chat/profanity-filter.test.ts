@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import { maskProfanity } from "./profanity-filter.ts";
+
+const masked = (text: string): string => maskProfanity(`before ${text} after`);
+const stars = (n: number): string => `before ${"*".repeat(n)} after`;
+
+describe("maskProfanity masks", () => {
+  it.each([
+    "fuck",
+    "shit",
+    "cunt",
+    "bitch",
+    "asshole",
+    "wanker",
+    "bollocks",
+    "fucking",
+    "fucker",
+    "motherfucker",
+    "bullshit",
+    "bastards",
+  ])("the English word %s by its length", (word) => {
+    expect(masked(word)).toBe(stars(word.length));
+  });
+
+  it.each(["SHIT", "Shit", "FuCk", "ASSHOLE"])("upper and mixed case: %s", (word) => {
+    expect(masked(word)).toBe(stars(word.length));
+  });
+
+  it.each([
+    "sh1t",
+    "sh!t",
+    "$hit",
+    "b1tch",
+    "a$$hole",
+    "fuuuuuck",
+    "shiiiit",
+    "ｆｕｃｋ", // full-width letters
+    "fuсk", // Cyrillic "с"
+  ])("the disguise %s", (word) => {
+    expect(masked(word)).toBe(stars([...word].length));
+  });
+
+  it("letters spelled out one by one, separators included", () => {
+    expect(maskProfanity("what the f u c k is this")).toBe("what the ******* is this");
+    expect(maskProfanity("s.h.i.t happens")).toBe("******* happens");
+  });
+
+  it.each([
+    ["German", "Arschloch"],
+    ["German", "Scheiße"],
+    ["German", "Scheisse"],
+    ["German", "Fotze"],
+    ["French", "connard"],
+    ["French", "putain"],
+    ["French", "salope"],
+    ["French", "enculé"],
+    ["Spanish", "mierda"],
+    ["Spanish", "puta"],
+    ["Spanish", "cabrón"],
+    ["Spanish", "cabron"],
+    ["Spanish", "gilipollas"],
+    ["Italian", "cazzo"],
+    ["Portuguese", "caralho"],
+    ["Polish", "kurwa"],
+    ["Russian", "блядь"],
+  ])("%s: %s", (_language, word) => {
+    expect(masked(word)).toBe(stars([...word].length));
+  });
+
+  it("words next to punctuation, keeping the punctuation", () => {
+    expect(maskProfanity("shit!")).toBe("****!");
+    expect(maskProfanity("Shit! You fucker.")).toBe("****! You ******.");
+    expect(maskProfanity("(shit), 'fuck'; \"cunt\"?")).toBe("(****), '****'; \"****\"?");
+    expect(maskProfanity("shit's on")).toBe("****'s on");
+    expect(maskProfanity("FUCK-off")).toBe("****-off");
+  });
+
+  it("each of several words in a sentence", () => {
+    expect(maskProfanity("Du Arschloch, quel connard, qué mierda")).toBe(
+      "Du *********, quel *******, qué ******",
+    );
+  });
+});
+
+describe("maskProfanity leaves alone", () => {
+  it.each([
+    "Scunthorpe",
+    "assessment",
+    "assess",
+    "class",
+    "classic",
+    "skill",
+    "cocktail",
+    "cockpit",
+    "peacock",
+    "grape",
+    "Dickens",
+    "shiitake",
+    "shitake",
+    "Sussex",
+    "Penistone",
+    "button",
+    "assume",
+    "assassin",
+    "analysis",
+    "therapist",
+    "cumulative",
+    "circumstances",
+    "Hancock",
+    "pussycat",
+    "Matsushita",
+    "trafficking",
+    "assortment",
+    "cumin",
+    "hello",
+  ])("the English word %s", (word) => {
+    expect(masked(word)).toBe(`before ${word} after`);
+  });
+
+  it.each([
+    "bitte",
+    "nicht",
+    "Kanal",
+    "Abo",
+    "bite",
+    "con",
+    "pédale",
+    "negro",
+    "cul-de-sac",
+    "kung fu",
+    "la concha",
+  ])("everyday words in other languages: %s", (word) => {
+    expect(masked(word)).toBe(`before ${word} after`);
+  });
+
+  it("the text around a masked word, byte for byte", () => {
+    const text = "  Hello,\tworld! 🙂 that was\nshit… really — «shit» ";
+    expect(maskProfanity(text)).toBe("  Hello,\tworld! 🙂 that was\n****… really — «****» ");
+  });
+
+  it("clean text, single letters and numbers", () => {
+    for (const text of ["Good game, well played!", "a b c d e", "I a m ok", "1337 450 8008"]) {
+      expect(maskProfanity(text)).toBe(text);
+    }
+  });
+});
+
+describe("maskProfanity on any string", () => {
+  it("returns the empty string for the empty string", () => {
+    expect(maskProfanity("")).toBe("");
+  });
+
+  it("keeps emoji whole and counts visible characters", () => {
+    expect(maskProfanity("👨‍👩‍👧 fuck 👍🏽")).toBe("👨‍👩‍👧 **** 👍🏽");
+    expect(maskProfanity("𝐟𝐮𝐜𝐤 you")).toBe("**** you"); // 4 characters, 8 UTF-16 units
+    expect(maskProfanity("fück")).toBe("****");
+  });
+
+  it("does not throw on lone surrogates or control characters", () => {
+    expect(maskProfanity("\uD800fuck\uDC00")).toBe("\uD800****\uDC00");
+    expect(maskProfanity("\u0000\u200B\uFFFF")).toBe("\u0000\u200B\uFFFF");
+  });
+
+  it("handles 2,000 characters quickly", () => {
+    const text = "Scunthorpe fuck you 🙂 ".repeat(100).slice(0, 2000);
+    const started = performance.now();
+    const result = maskProfanity(text);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(result).toHaveLength(2000);
+    expect(result).not.toContain("fuck");
+    expect(result).toContain("Scunthorpe **** you 🙂");
+  });
+
+  it("handles 2,000 random UTF-16 units and 2,000 spelled-out letters", () => {
+    let seed = 7;
+    const random = Array.from({ length: 2000 }, () => {
+      seed = (seed * 48271) % 2147483647;
+      return String.fromCharCode(seed % 0x10000);
+    }).join("");
+    expect(() => maskProfanity(random)).not.toThrow();
+    expect(maskProfanity(random)).toHaveLength(2000);
+    expect(maskProfanity("a b ".repeat(500))).toBe("a b ".repeat(500));
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Chat profanity filter: each profane word becomes one `*` per character the user sees.
+ * Whole words only, case-insensitive.
+ *
+ * Word lists (packages of data, matched as whole words):
+ *  - `badwords-list` (the list behind `bad-words`): 450 English words with their inflections
+ *    and leetspeak spellings (fucker, fucked, sh1t, b00bs);
+ *  - `naughty-words` (LDNOOBW, lists written by native speakers): English, German, French,
+ *    Spanish, Italian, Portuguese, Polish, Russian.
+ * Plus `obscenity`'s English dataset and transformers, trusted only where a match covers a
+ * whole word: it undoes disguises the lists miss (Cyrillic look-alike letters, fuuuck, fk).
+ * Not obscenity alone: it matches inside words and so masks trafficking, assortment, cockpit,
+ * shiitake, German Kanal. Not @2toad/profanity: its other languages are machine translations
+ * (French souris, pour; German Geschlecht) and it cannot mask by length. Not leo-profanity:
+ * no leetspeak, and its French list masks everyday words (misérable, minable).
+ *
+ * ALLOW takes out list entries that are everyday words somewhere, or mild or clinical.
+ * When an English swear is an everyday word in another language (dick, Ass), English wins.
+ */
+import { createRequire } from "node:module";
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+
+const require = createRequire(import.meta.url);
+const badwordsEnglish = require("badwords-list").array as string[];
+const ldnoobw = require("naughty-words") as Record<string, string[] | undefined>;
+const LANGUAGES = ["en", "de", "fr", "es", "it", "pt", "pl", "ru"];
+
+const ALLOW = new Set(
+  [
+    // English: mild, clinical or everyday words and names that the English lists include.
+    `balls bloody bum butt crap damn god hell suck sucks poop pawn flange cox wang willy willies
+    knob muff snatch screwing shag shagging lust lusting dink dinks skeet escort domination bondage
+    kinky fingering dogging pegging shrimping snowballing bareback swinger voyeur eunuch erotic sex
+    sexy sexual sexually sexuality heterosexual homosexual nude nudity topless undressing
+    lovemaking intercourse incest breasts nipple nipples penis vagina vulva labia clitoris anus
+    rectum scrotum testicle genitals semen fecal orgasm orgasms masturbation ejaculation sadism
+    sadist masochist bestial playboy viagra cialis swastika nazi neonazi lolita scat cum hooker
+    mufti xx xxx nsfw grope humping rosette cumming twinkie hardcore vibrator sodomy nymphomania
+    bimbo bimbos fanny hoare panty panties pubes anal anale orgy orgies bordello threesome
+    ejaculate ejaculated ejaculates ejaculating masturbate masturbating fellatio cunnilingus
+    bestiality pornography smegma`,
+    // Profane in one language or to obscenity, everyday in another (German Kanal, Abo, bitte).
+    `abo abos kanal kanał annal annał fanal panal ranal añal pañal rappe fu con bite bitte trio
+    mama gerber gerbe cu gol burro comer pinto saco mona regina sega inferno fica figa pedale
+    pédale pede peter dupa fagot fagots negro pusse homo duche balle palle kum byk pis pau topa
+    monta pompa biga corno muschi popel anuś arsę vaginą rapę kock busty yaoi`,
+    // Everyday, mild or clinical words in the other lists: de, fr, es, it, pt, pl, ru.
+    `nackt bonze kummer zinne fratze kimme nippel orgasmus debil lümmel
+    baiser bander bordel bourre bourré bourrée caca pipi zizi folle gueule jouir péter tanche
+    trique ramoner travesti râpe râpé rapé déconne déconner cul-de-sac cul-de-jatte tette mussa
+    ramera cagna pénis
+    aborto amador asesinato asno bicha bosta burdel chupada chupar chupetón cocaína coito concha
+    cono esperma gozar guro heroína idiota imbécil imbecil infierno maciza maldito martillo orina
+    pedo pezón pinche porra prostituta sádico sexo transar drogas racista pervertido cok picio
+    porco
+    battere cadavere cesso cocaina consolo cozza fava finocchio ingoio lecchino mannaggia montare
+    pesce pisello porca quaglia sbattere spagnola tirare vacca vangare boiata negre pube cacca
+    imbecille
+    aranha ariano biscate bissexual brinca bumbum camisinha cerveja coprofagia grelho lésbica mofo
+    torneira veado vibrador sodomize ânus sémen
+    jajko jajco rzygać syf duperele pecorina dmuchać
+    uboy голый обнаженный секс мент бугор хрен фига хапать офигеть`,
+  ]
+    .join(" ")
+    .trim()
+    .split(/\s+/),
+);
+
+const LEET: Record<string, string> = {
+  ...{ "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" },
+  ...{ "@": "a", $: "s", "!": "i", "+": "t" },
+};
+const lower = (s: string): string => s.normalize("NFKC").toLowerCase();
+const unleet = (s: string): string => s.replace(/[013457@$!+]/g, (c) => LEET[c] ?? c);
+const stripMarks = (s: string): string =>
+  s.normalize("NFD").replace(/\p{M}/gu, "").replace(/ß/g, "ss").normalize("NFC");
+const collapse = (s: string): string => s.replace(/(\p{L})\1+/gu, "$1");
+
+const AS_LISTED = new Set<string>();
+const BLOCKED = new Set<string>();
+for (const entry of [...badwordsEnglish, ...LANGUAGES.flatMap((lang) => ldnoobw[lang] ?? [])]) {
+  // Phrases are skipped: their profane words are listed on their own.
+  if (/\s/.test(entry) || ALLOW.has(lower(entry))) continue;
+  const key = unleet(lower(entry));
+  AS_LISTED.add(key);
+  BLOCKED.add(key).add(stripMarks(key)); // "scheiße" also as "scheisse", "cabrón" as "cabron"
+}
+const BLOCKED_COLLAPSED = new Set([...BLOCKED].map(collapse));
+const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+const mask = (s: string): string => "*".repeat([...graphemes.segment(s)].length);
+
+function isProfane(word: string): boolean {
+  const key = unleet(lower(word));
+  if (ALLOW.has(lower(word)) || ALLOW.has(key) || !/\p{L}/u.test(key)) return false;
+  if (BLOCKED.has(key)) return true;
+  if (/(\p{L})\1\1/u.test(key) && BLOCKED_COLLAPSED.has(collapse(key))) return true; // fuuuuck
+  const singular = key.slice(0, -1); // wankers, salopes
+  return (
+    key.endsWith("s") && singular.length >= 4 && !singular.endsWith("s") && AS_LISTED.has(singular)
+  );
+}
+
+// A word is letters and digits, with leet symbols inside (sh!t, a$$); hyphens join compounds.
+const PART = String.raw`[\p{L}\p{N}$@](?:[\p{L}\p{M}\p{N}$@!+]*[\p{L}\p{M}\p{N}$@])?\p{M}*`;
+const WORD = new RegExp(`${PART}(?:-${PART})*`, "gu");
+const PART_IN_WORD = new RegExp(PART, "gu");
+// Letters spelled out one by one: "f u c k", "f.u.c.k".
+const SPELLED = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}$@][ ._*-]){2,}[\p{L}\p{N}$@](?![\p{L}\p{N}])/gu;
+const LONGEST_WORD = 12; // letters; "motherfucker" is 12
+
+function maskSpelled(run: string): string {
+  const chars = [...run]; // letters at even indexes, one separator between them
+  const letters = chars.filter((_, i) => i % 2 === 0).map((c) => unleet(lower(c)));
+  for (let start = 0; start < letters.length - 2; start++) {
+    for (let end = Math.min(letters.length, start + LONGEST_WORD); end - start >= 3; end--) {
+      const key = letters.slice(start, end).join("");
+      if (!BLOCKED.has(key) || ALLOW.has(key)) continue;
+      chars.fill("*", 2 * start, 2 * end - 1);
+      start = end - 1;
+      break;
+    }
+  }
+  return chars.join("");
+}
+
+export function maskProfanity(text: string): string {
+  if (!text) return text;
+  let wholeWordHits = new Set<string>();
+  try {
+    const matches = matcher.getAllMatches(text);
+    wholeWordHits = new Set(matches.map((m) => `${m.startIndex}:${m.endIndex + 1}`));
+  } catch {
+    // the word lists alone still apply
+  }
+  const maskPart = (part: string, at: number): string => {
+    const hit = wholeWordHits.has(`${at}:${at + part.length}`) && !ALLOW.has(lower(part));
+    return hit || isProfane(part) ? mask(part) : part;
+  };
+  return text
+    .replace(WORD, (word: string, at: number) => {
+      if (!word.includes("-")) return maskPart(word, at);
+      if (ALLOW.has(lower(word))) return word;
+      return word.replace(PART_IN_WORD, (part: string, offset: number) =>
+        maskPart(part, at + offset),
+      );
+    })
+    .replace(SPELLED, maskSpelled);
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/** Path of the chat WebSocket (DESIGN §5). */
+export const CHAT_PATH = "/api/chat";
+/** Longest message text, counted after trimming. */
+export const CHAT_TEXT_MAX = 2000;
+/** Largest frame the server reads; bigger frames close the socket with 1009 (message too big). */
+export const CHAT_MAX_FRAME_BYTES = 16 * 1024;
+/** A reconnecting client receives at most this many missed messages; beyond, a fresh snapshot. */
+export const CHAT_RESUME_LIMIT = 500;
+/** Per-user sending limit: this many messages per window. */
+export const CHAT_RATE_LIMIT = { messages: 10, windowMs: 10_000 } as const;
+/** Close code of a graceful shutdown: the client should reconnect (to another instance). */
+export const CLOSE_GOING_AWAY = 1001;
+
+export const chatTextSchema = z
+  .string()
+  .trim()
+  .min(1, "Write a message first.")
+  .max(CHAT_TEXT_MAX, `A message has at most ${CHAT_TEXT_MAX} characters.`);
+
+/** The sender's own id for a message, so a resend after a lost ack is stored once. */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** A stored chat message (SPEC §3); createdAt is the server's clock. */
+export const chatMessageSchema = z.object({
+  id: z.number().int().positive(),
+  userId: z.string(),
+  userName: z.string(),
+  userPhotoURL: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+// ── client → server ─────────────────────────────────────────────────────────
+
+export const clientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("send"), text: chatTextSchema, clientId: clientIdSchema }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Query of the upgrade request: `after` is the last message id the client has (resume). */
+export const chatQuerySchema = z.object({
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+
+// ── server → client ─────────────────────────────────────────────────────────
+
+export const CHAT_ERROR_CODES = [
+  "invalid-frame",
+  "invalid-text",
+  "not-signed-in",
+  "profile-required",
+  "too-many-requests",
+  "storage-unavailable",
+  "internal",
+] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
+
+export const serverFrameSchema = z.discriminatedUnion("type", [
+  /** The latest messages, oldest first: replaces whatever the client had. */
+  z.object({ type: z.literal("snapshot"), messages: z.array(chatMessageSchema) }),
+  /** What a resuming client missed since its `after` id, oldest first: appended. */
+  z.object({ type: z.literal("resume"), messages: z.array(chatMessageSchema) }),
+  /** A newly stored message. */
+  z.object({ type: z.literal("message"), message: chatMessageSchema }),
+  /** The sender's message is stored (also for a resend of an already stored clientId). */
+  z.object({ type: z.literal("ack"), clientId: z.string(), message: chatMessageSchema }),
+  z.object({
+    type: z.literal("error"),
+    code: z.enum(CHAT_ERROR_CODES),
+    message: z.string(),
+    clientId: z.string().optional(),
+    retryAfterMs: z.number().int().nonnegative().optional(),
+  }),
+  z.object({ type: z.literal("pong") }),
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;

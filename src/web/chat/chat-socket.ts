@@ -1,0 +1,185 @@
+import {
+  CHAT_PATH,
+  type ClientFrame,
+  type ServerFrame,
+  serverFrameSchema,
+} from "../../shared/chat.ts";
+import { type ChatEvent, type ChatState, chatReducer, initialChatState } from "./chat-state.ts";
+
+/** No ack by then: the message shows as failed, with a retry. */
+const ACK_TIMEOUT_MS = 10_000;
+/** Browsers hide WebSocket pings, so the page pings in a frame of its own to spot a dead line. */
+const PING_EVERY_MS = 20_000;
+const PONG_TIMEOUT_MS = 10_000;
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 15_000;
+
+export type ChatSocket = {
+  getState(): ChatState;
+  subscribe(listener: () => void): () => void;
+  send(text: string): void;
+  retry(clientId: string): void;
+  close(): void;
+};
+
+/** 128 random bits; unlike crypto.randomUUID this also works on plain-http origins. */
+function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function chatUrl(afterId: number | undefined): string {
+  const url = new URL(CHAT_PATH, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  if (afterId !== undefined) url.searchParams.set("after", String(afterId));
+  return url.toString();
+}
+
+function parseFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The chat room's live connection: opens the socket, reconnects with backoff and resumes from the
+ * last message it has (so nothing is lost or shown twice), and sends our messages with a clientId
+ * so a resend after a lost ack is stored once. Messages typed while offline go out on reconnect.
+ */
+export function openChatSocket(initial: ChatState = initialChatState): ChatSocket {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  let socket: WebSocket | null = null;
+  let live = false;
+  let closed = false;
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  const ackTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const dispatch = (event: ChatEvent) => {
+    const next = chatReducer(state, event);
+    if (next === state) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const write = (frame: ClientFrame) => socket?.send(JSON.stringify(frame));
+
+  const transmit = (clientId: string, text: string) => {
+    clearTimeout(ackTimers.get(clientId));
+    ackTimers.set(
+      clientId,
+      setTimeout(() => {
+        ackTimers.delete(clientId);
+        dispatch({ type: "failed", clientId, error: "No answer from the server." });
+      }, ACK_TIMEOUT_MS),
+    );
+    if (live) write({ type: "send", text, clientId });
+  };
+
+  const stopHeartbeat = () => {
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+  };
+
+  const lost = () => {
+    socket = null;
+    live = false;
+    stopHeartbeat();
+    if (closed) return;
+    dispatch({ type: "connection", state: "reconnecting" });
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+    attempt++;
+    reconnectTimer = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+  };
+
+  const onFrame = (frame: ServerFrame) => {
+    if (frame.type === "ack" || frame.type === "error") {
+      const clientId = frame.clientId;
+      if (clientId !== undefined) {
+        clearTimeout(ackTimers.get(clientId));
+        ackTimers.delete(clientId);
+      }
+    }
+    dispatch({ type: "frame", frame });
+    if (frame.type === "snapshot" || frame.type === "resume") {
+      live = true;
+      attempt = 0;
+      for (const o of state.outgoing) if (o.status === "pending") transmit(o.clientId, o.text);
+    }
+  };
+
+  function connect() {
+    if (closed) return;
+    const ws = new WebSocket(chatUrl(state.messages.at(-1)?.id));
+    socket = ws;
+    ws.onmessage = (event) => {
+      if (socket !== ws) return;
+      clearTimeout(pongTimer);
+      const frame = parseFrame(event.data);
+      if (frame) onFrame(frame);
+    };
+    ws.onopen = () => {
+      pingTimer = setInterval(() => {
+        if (socket !== ws) return;
+        write({ type: "ping" });
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => {
+          // Silent line: give up on it now rather than wait for TCP to notice.
+          if (socket !== ws) return;
+          ws.close();
+          lost();
+        }, PONG_TIMEOUT_MS);
+      }, PING_EVERY_MS);
+    };
+    ws.onclose = () => {
+      if (socket === ws) lost();
+    };
+  }
+
+  const onOnline = () => {
+    if (socket || closed) return;
+    clearTimeout(reconnectTimer);
+    attempt = 0;
+    connect();
+  };
+  window.addEventListener("online", onOnline);
+  connect();
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    send(text) {
+      const clientId = newClientId();
+      dispatch({ type: "queued", clientId, text });
+      transmit(clientId, text);
+    },
+    retry(clientId) {
+      const outgoing = state.outgoing.find((o) => o.clientId === clientId);
+      if (!outgoing) return;
+      dispatch({ type: "retry", clientId });
+      transmit(clientId, outgoing.text);
+    },
+    close() {
+      closed = true;
+      window.removeEventListener("online", onOnline);
+      clearTimeout(reconnectTimer);
+      stopHeartbeat();
+      for (const timer of ackTimers.values()) clearTimeout(timer);
+      ackTimers.clear();
+      const ws = socket;
+      socket = null;
+      ws?.close(1000);
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { ChatMessage, ServerFrame } from "../../shared/chat.ts";
+
+export type ConnectionState = "connecting" | "live" | "reconnecting";
+
+/** A message of ours the server has not acknowledged yet. */
+export type OutgoingMessage = {
+  clientId: string;
+  text: string;
+  status: "pending" | "failed";
+  error?: string;
+};
+
+export type ChatState = {
+  /** Stored messages, in id order, without duplicates. */
+  messages: ChatMessage[];
+  outgoing: OutgoingMessage[];
+  connection: ConnectionState;
+};
+
+/** How many messages the page keeps; older ones drop off the top. */
+export const KEPT_MESSAGES = 500;
+
+export const initialChatState: ChatState = { messages: [], outgoing: [], connection: "connecting" };
+
+export type ChatEvent =
+  | { type: "frame"; frame: ServerFrame }
+  | { type: "connection"; state: ConnectionState }
+  | { type: "queued"; clientId: string; text: string }
+  | { type: "retry"; clientId: string }
+  | { type: "failed"; clientId: string; error: string };
+
+/** Adds messages the list does not have yet, keeping id order. */
+function merge(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const last = list.at(-1)?.id ?? 0;
+  const fresh = incoming.filter((m) => m.id > last);
+  const late = incoming.filter((m) => m.id <= last && !list.some((have) => have.id === m.id));
+  if (fresh.length === 0 && late.length === 0) return list;
+  const merged = late.length
+    ? [...list, ...late, ...fresh].sort((a, b) => a.id - b.id)
+    : [...list, ...fresh];
+  return merged.length > KEPT_MESSAGES ? merged.slice(-KEPT_MESSAGES) : merged;
+}
+
+const withoutOutgoing = (state: ChatState, clientId: string) =>
+  state.outgoing.filter((o) => o.clientId !== clientId);
+
+export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
+  switch (event.type) {
+    case "connection":
+      return state.connection === event.state ? state : { ...state, connection: event.state };
+    case "queued":
+      return {
+        ...state,
+        outgoing: [
+          ...state.outgoing,
+          { clientId: event.clientId, text: event.text, status: "pending" },
+        ],
+      };
+    case "retry":
+      return {
+        ...state,
+        outgoing: state.outgoing.map((o) =>
+          o.clientId === event.clientId
+            ? { clientId: o.clientId, text: o.text, status: "pending" }
+            : o,
+        ),
+      };
+    case "failed":
+      return {
+        ...state,
+        outgoing: state.outgoing.map((o) =>
+          o.clientId === event.clientId ? { ...o, status: "failed", error: event.error } : o,
+        ),
+      };
+    case "frame":
+      return applyFrame(state, event.frame);
+  }
+}
+
+function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
+  switch (frame.type) {
+    case "snapshot":
+      return { ...state, messages: frame.messages.slice(-KEPT_MESSAGES), connection: "live" };
+    case "resume":
+      return { ...state, messages: merge(state.messages, frame.messages), connection: "live" };
+    case "message":
+      return { ...state, messages: merge(state.messages, [frame.message]) };
+    case "ack":
+      return {
+        ...state,
+        messages: merge(state.messages, [frame.message]),
+        outgoing: withoutOutgoing(state, frame.clientId),
+      };
+    case "error": {
+      const { clientId } = frame;
+      if (!clientId || !state.outgoing.some((o) => o.clientId === clientId)) return state;
+      return chatReducer(state, { type: "failed", clientId, error: frame.message });
+    }
+    case "pong":
+      return state;
+  }
+}
