@@ -7,7 +7,11 @@ describe("storage down", () => {
     const t = await createTestApp();
     const user = await createSignedInUser(t.app);
     await t.database.close();
-    const res = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.headers["retry-after"]).toBe("5");
     expect(res.json()).toEqual({

@@ -1,22 +1,33 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { CHAT_MAX_FRAME_BYTES } from "../shared/chat.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { googleRoutes } from "./auth/google/google-routes.ts";
 import { meRoutes } from "./auth/me-routes.ts";
 import { avatarRoutes } from "./avatars/avatar-routes.ts";
+import { chatRoutes } from "./chat/chat-routes.ts";
+import { closeChatSockets } from "./chat/close-chat-sockets.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { registerCsrfProtection } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerProtocolChecks,
+} from "./http/framework-errors.ts";
+import { registerGracefulClose } from "./http/graceful-close.ts";
+import { stdoutLogStream } from "./http/log-stream.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { memoizedSerializerCompiler } from "./http/serializer.ts";
 import { registerSpa } from "./http/spa.ts";
 import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
@@ -39,18 +50,28 @@ export async function buildApp({
   logger = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, stream: stdoutLogStream() } : false,
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoizedSerializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
   registerErrorHandler(app);
+  registerProtocolChecks(app);
+  registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
   await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: CHAT_MAX_FRAME_BYTES },
+    preClose: closeChatSockets,
+  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Your Local Talents API", version: "1.0.0" } },
@@ -61,6 +82,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(meRoutes);
+      await api.register(chatRoutes);
       await api.register(authRoutes);
       await api.register(googleRoutes);
       await api.register(createProfileRoute);

@@ -1,7 +1,13 @@
-import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
-import { type Database, openPglite, openPostgres } from "./db/database.ts";
+import module from "node:module";
+import type { Database } from "./db/database.ts";
+
+// V8 keeps the compiled code of every module on disk (in the system's temporary folder) between
+// starts: a fifth less work to load the app (DESIGN §6, first request within 2 s). The imports are
+// dynamic so that they come after this line, and the app's after the database has started opening.
+module.enableCompileCache?.();
+const { ConfigError, loadConfig } = await import("./config.ts");
+const { DataDirLockedError, lockDataDir } = await import("./db/data-dir-lock.ts");
+const { openPglite, openPostgres } = await import("./db/database.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,8 +50,12 @@ async function main(): Promise<void> {
   }
 
   let storage: Awaited<ReturnType<typeof openStorage>>;
+  const opening = openStorage(config);
+  opening.catch(() => {}); // handled below, once the app's modules are loaded
+  // The embedded database reads and compiles its WebAssembly while the app's modules load.
+  const { buildApp } = await import("./app.ts");
   try {
-    storage = await openStorage(config);
+    storage = await opening;
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;

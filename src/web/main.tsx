@@ -1,8 +1,9 @@
+import "./zod-jitless.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { router } from "./routes.tsx";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./routes.tsx";
 import "./ui/styles.css";
 
 const queryClient = new QueryClient({
@@ -15,7 +16,9 @@ if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

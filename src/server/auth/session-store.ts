@@ -6,7 +6,7 @@ import { sessions } from "../db/schema.ts";
 /** Absolute session lifetime (DESIGN §4: at most 30 days). */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Starts a session: 256 random bits for the cookie, only their SHA-256 kept in the database. */
 export async function createSession(

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { users } from "../db/schema.ts";
+import { profiles, sessions, users } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
-import { findProfileByUserId, type ProfileRow } from "../profiles/profiles-repository.ts";
+import type { ProfileRow } from "../profiles/profiles-repository.ts";
 import { readSessionToken } from "./session-cookie.ts";
-import { findSessionUserId } from "./session-store.ts";
+import { hashToken } from "./session-store.ts";
 
 export type Identity = {
   id: string;
@@ -19,32 +19,40 @@ export type ViewerWithProfile = { identity: Identity; profile: ProfileRow };
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
+/** The live session's identity and profile in one query (one round trip, not three). */
 async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const db = request.server.database.db;
-  const userId = await findSessionUserId(db, token);
-  if (!userId) return null;
-  const [identity] = await db
+  const [row] = await request.server.database.db
     .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      photoUrl: users.photoUrl,
+      identity: {
+        id: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        photoUrl: users.photoUrl,
+      },
+      profile: profiles,
     })
-    .from(users)
-    .where(eq(users.id, userId))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!identity) return null;
-  return { identity, profile: await findProfileByUserId(db, userId) };
+  return row ? { identity: row.identity, profile: row.profile } : null;
 }
 
 /** The request's viewer from its session cookie, looked up once per request. */
 export function getViewer(request: FastifyRequest): Promise<Viewer | null> {
   let viewer = cache.get(request);
   if (!viewer) {
-    viewer = loadViewer(request);
-    cache.set(request, viewer);
+    const loading = loadViewer(request);
+    cache.set(request, loading);
+    // A failed lookup (storage down) is not remembered: a chat socket's upgrade request lives on,
+    // and its next send must look again rather than fail for good.
+    loading.catch(() => {
+      if (cache.get(request) === loading) cache.delete(request);
+    });
+    viewer = loading;
   }
   return viewer;
 }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate.ts";
+import { withPreparedStatements } from "./pglite-prepared.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -17,8 +18,16 @@ export type NotificationListener = (payload: string) => void;
 export type Database = {
   kind: "pglite" | "postgres";
   db: Db;
-  /** Subscribes to a channel; resolves to a function that unsubscribes. */
-  listen(channel: string, onNotify: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a channel; resolves to a function that unsubscribes. On PostgreSQL a lost LISTEN
+   * connection comes back by itself, then `onReconnect` runs: notifications sent while it was away
+   * are gone, so the subscriber catches up from the tables.
+   */
+  listen(
+    channel: string,
+    onNotify: NotificationListener,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Throws when the storage does not answer. */
   ping(): Promise<void>;
@@ -30,7 +39,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   await migratePgliteDatabase(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;
   return {
     kind: "pglite",
     db,
@@ -56,24 +65,22 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // A client checked out for a transaction has no pool listener: losing its server mid-transaction
+  // would throw an unhandled 'error' and end the process. The transaction's query fails instead
+  // (503) and the pool drops the dead client when it comes back.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: "postgres",
     db,
-    listen: async (channel, onNotify) => {
-      const client = await pool.connect();
-      listeners.add(client);
-      client.on("notification", (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? "");
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    listen: async (channel, onNotify, onReconnect) => {
+      const stop = await listenWithReconnect(connectionString, channel, onNotify, onReconnect);
+      listeners.add(stop);
       return async () => {
-        if (!listeners.delete(client)) return;
-        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        client.release();
+        if (listeners.delete(stop)) await stop();
       };
     },
     notify: async (channel, payload) => {
@@ -84,9 +91,99 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     close: async () => {
       if (pool.ended) return;
-      for (const client of listeners) client.release();
+      await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
       await pool.end();
     },
+  };
+}
+
+/** Name of LISTEN connections in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = "ylt-listen";
+const LISTEN_PROBE_MS = 15_000;
+const RECONNECT_MAX_DELAY_MS = 5_000;
+
+/**
+ * LISTEN on a dedicated connection (outside the pool) that heals itself: when it drops (server
+ * restart, network, pg_terminate_backend) or stops answering the periodic probe, it reconnects with
+ * backoff, listens again and calls `onReconnect`. Resolves to a function that stops it for good.
+ */
+async function listenWithReconnect(
+  connectionString: string,
+  channel: string,
+  onNotify: NotificationListener,
+  onReconnect: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let reconnecting = false;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString,
+      application_name: LISTEN_APPLICATION_NAME,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
+      keepAlive: true,
+    });
+    client.on("notification", (message) => {
+      if (!stopped && message.channel === channel) onNotify(message.payload ?? "");
+    });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    current = client;
+  };
+
+  const reconnect = async () => {
+    for (let delay = 100; !stopped; delay = Math.min(delay * 2, RECONNECT_MAX_DELAY_MS)) {
+      await sleep(delay);
+      if (stopped) return;
+      try {
+        await connect();
+      } catch {
+        continue;
+      }
+      if (stopped) {
+        await current?.end().catch(() => {});
+        return;
+      }
+      onReconnect?.();
+      return;
+    }
+  };
+
+  function lost(client: pg.Client) {
+    if (stopped || client !== current) return;
+    current = undefined;
+    client.end().catch(() => {});
+    if (reconnecting) return;
+    reconnecting = true;
+    void reconnect().finally(() => {
+      reconnecting = false;
+    });
+  }
+
+  await connect();
+  // A connection whose server vanished without a word (no RST) is only noticed by using it.
+  const probe = setInterval(() => {
+    const client = current;
+    client?.query("select 1").catch(() => lost(client));
+  }, LISTEN_PROBE_MS);
+  probe.unref();
+
+  return async () => {
+    stopped = true;
+    clearInterval(probe);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }

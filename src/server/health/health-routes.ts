@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema } from "../../shared/api-error.ts";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -9,7 +10,8 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    // 503 is also the answer of a server shutting down, in the error shape (graceful-close.ts).
+    { schema: { response: { 200: healthSchema, 503: z.union([healthSchema, apiErrorSchema]) } } },
     async (_request, reply) => {
       const kind = app.database.kind;
       try {

@@ -2,7 +2,10 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api-error.ts";
 import { AppError } from "./app-error.ts";
-import { isStorageUnavailable } from "./storage-errors.ts";
+import { isStorageUnavailable, sqlStateOf } from "./storage-errors.ts";
+
+/** PostgreSQL's text cannot hold U+0000: any input that carries one is invalid, never a 500. */
+const TEXT_WITH_NUL = "22021";
 
 function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -30,6 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(body("invalid-input", `Please check your input (${summary}).`, fields));
+    }
+    if (sqlStateOf(error) === TEXT_WITH_NUL) {
+      return reply
+        .status(400)
+        .send(body("invalid-input", "Text must not contain NUL characters (U+0000)."));
     }
     if (isStorageUnavailable(error)) {
       request.log.error({ err: error }, "storage unavailable");

@@ -18,7 +18,8 @@ export function isStorageUnavailable(error: unknown): boolean {
       return true;
     }
     if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
+      // "is not queryable": the ROLLBACK of a transaction whose connection was lost mid-way.
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end|is not queryable/i.test(
         e.message,
       )
     ) {

@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { articles } from "../db/schema.ts";
+import { forgetCachedArticles } from "./posts-repository.ts";
 
 /**
  * Test helper: stores `count` posts by one author straight in the database, one second apart and
@@ -20,5 +21,6 @@ export async function seedArticles(
     createdAt: options.at?.(index) ?? new Date(base + index * 1000),
   }));
   const inserted = await db.insert(articles).values(rows).returning({ id: articles.id });
+  forgetCachedArticles(db);
   return inserted.map((row) => row.id).reverse();
 }

@@ -1,5 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
+import { createReadCache, type ReadCache } from "../db/read-cache.ts";
 import { articles, profiles } from "../db/schema.ts";
 
 /** A post with its author's username; createdAt is ISO 8601 UTC with microseconds. */
@@ -30,7 +32,9 @@ const articleColumns = {
 
 function feedQuery(db: Db, topic: string | undefined, afterPosition: boolean) {
   const conditions: SQL[] = [];
-  if (topic) conditions.push(sql`lower(${articles.topic}) = lower(${topic})`);
+  if (topic) {
+    conditions.push(sql`lower(${articles.topic}) = lower(${topic}) ${sql.raw(PLAN_EACH_TIME)}`);
+  }
   if (afterPosition) {
     conditions.push(
       sql`(${articles.createdAt}, ${articles.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
@@ -49,7 +53,20 @@ type Prepared = {
   first: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   after: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   byId: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
+  /** The feed's first page by page size: changes with every post, so kept one second at most. */
+  firstPages: ReadCache<number, ArticleRow[]>;
+  /** Posts by id: a post never changes once written, so kept longer. */
+  articles: ReadCache<number, ArticleRow | null>;
 };
+
+/**
+ * The two hottest reads are served from this process for a moment (DESIGN §6): a post by id, and
+ * the feed's first page. A post stored through this process clears the feed at once; one stored
+ * through another instance (PostgreSQL) shows in this one's feed within FEED_TTL_MS, much less
+ * than the web app's own 30 s stale time. Topic and deeper pages always read the database.
+ */
+const FEED_TTL_MS = 1_000;
+const ARTICLE_TTL_MS = 10_000;
 
 /**
  * The reads behind most requests, built and prepared once per database: building and planning the
@@ -71,6 +88,8 @@ function prepared(db: Db): Prepared {
         .where(eq(articles.id, sql.placeholder("id")))
         .limit(1)
         .prepare("articles_by_id"),
+      firstPages: createReadCache({ ttlMs: FEED_TTL_MS, maxEntries: 10 }),
+      articles: createReadCache({ ttlMs: ARTICLE_TTL_MS, maxEntries: 2_000 }),
     };
     preparedByDb.set(db, queries);
   }
@@ -94,12 +113,20 @@ export async function listArticles(
   };
   if (topic) return feedQuery(db, topic, Boolean(after)).execute(params);
   const queries = prepared(db);
-  return (after ? queries.after : queries.first).execute(params);
+  if (after) return queries.after.execute(params);
+  return queries.firstPages.get(params.limit, () => queries.first.execute(params));
 }
 
 export async function findArticleById(db: Db, id: number): Promise<ArticleRow | null> {
-  const [row] = await prepared(db).byId.execute({ id });
-  return row ?? null;
+  const queries = prepared(db);
+  return queries.articles.get(id, async () => (await queries.byId.execute({ id }))[0] ?? null);
+}
+
+/** Forgets the cached reads; for writes that bypass insertArticle (test fixtures). */
+export function forgetCachedArticles(db: Db): void {
+  const queries = preparedByDb.get(db);
+  queries?.firstPages.clear();
+  queries?.articles.clear();
 }
 
 export type NewArticle = { title: string; topic: string; body: string };
@@ -121,5 +148,6 @@ export async function insertArticle(
       createdAt: createdAtIso,
     });
   if (!row) throw new Error("insert into articles returned no row");
+  preparedByDb.get(db)?.firstPages.clear();
   return { ...row, username: author.username };
 }

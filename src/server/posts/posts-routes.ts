@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import {
+  type ArticleResponse,
+  type ArticlesPage,
   articleParamsSchema,
   articleResponseSchema,
   articlesPageSchema,
@@ -11,7 +13,20 @@ import { requireProfile } from "../auth/viewer.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
 import { decodeCursor, encodeCursor } from "./article-cursor.ts";
 import { presentArticle } from "./article-presenter.ts";
-import { findArticleById, insertArticle, listArticles } from "./posts-repository.ts";
+import {
+  type ArticleRow,
+  findArticleById,
+  insertArticle,
+  listArticles,
+} from "./posts-repository.ts";
+
+/**
+ * The feed's first page and a post by id come from an in-process cache (posts-repository.ts) as the
+ * same row objects until it refreshes: answering the same response object for them lets the
+ * serializer reuse its JSON (http/serializer.ts).
+ */
+const pages = new WeakMap<ArticleRow[], ArticlesPage>();
+const articleResponses = new WeakMap<ArticleRow, ArticleResponse>();
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,12 +51,16 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         topic: topic || undefined,
         after,
       });
+      const known = pages.get(rows);
+      if (known) return known;
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return {
+      const answer = {
         articles: page.map(presentArticle),
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
       };
+      pages.set(rows, answer);
+      return answer;
     },
   );
 
@@ -80,7 +99,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findArticleById(app.database.db, Number(request.params.article_id));
       if (!row) throw notFound("This post does not exist. It may have been removed.");
-      return { article: presentArticle(row) };
+      let answer = articleResponses.get(row);
+      if (!answer) {
+        answer = { article: presentArticle(row) };
+        articleResponses.set(row, answer);
+      }
+      return answer;
     },
   );
 };

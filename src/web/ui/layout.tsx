@@ -1,9 +1,14 @@
-import { Suspense } from "react";
-import { Outlet } from "react-router";
-import { Toaster } from "sonner";
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { loadSonner } from "./notify.tsx";
+import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { TopBar } from "./top-bar.tsx";
 
+// Sonner replays notices raised before its Toaster subscribed, so none is lost while it loads.
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -11,11 +16,15 @@ export function Layout() {
       </a>
       <TopBar />
       <main id="main" className="page">
-        <Suspense fallback={<p className="muted">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary pathname={pathname}>
+          <Suspense fallback={<p className="muted">Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
-      <Toaster position="top-center" />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" />
+      </Suspense>
     </>
   );
 }

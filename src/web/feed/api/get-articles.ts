@@ -1,4 +1,4 @@
-import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { Article, ArticlesPage } from "../../../shared/posts.ts";
 import { apiFetch } from "../../api/client.ts";
 
@@ -12,14 +12,16 @@ export function getArticles(cursor: string | null, signal?: AbortSignal): Promis
 }
 
 /** Newest posts first, one page of 20 at a time; each page starts after the last one's cursor. */
+export const articlesQueryOptions = infiniteQueryOptions({
+  queryKey: articlesListKey,
+  queryFn: ({ pageParam, signal }) => getArticles(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  staleTime: 30_000,
+});
+
 export function useArticles() {
-  return useInfiniteQuery({
-    queryKey: articlesListKey,
-    queryFn: ({ pageParam, signal }) => getArticles(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    staleTime: 30_000,
-  });
+  return useInfiniteQuery(articlesQueryOptions);
 }
 
 /** The loaded posts in order, each once (a post added here may also come back in a refetch). */

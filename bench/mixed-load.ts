@@ -1,0 +1,610 @@
+/**
+ * Mixed load (issue 8): 60 s of reads, writes, sign-ins and live chat at a fixed, stated rate
+ * (open loop: requests leave on a schedule, whether or not earlier ones have been answered),
+ * against a real server process in production mode (JSON logs on, as deployed), with 1,000 chat
+ * clients connected all along. Every answer must have its expected status: the error rate is the
+ * share of requests that did not (other statuses, network errors, 10 s timeouts), plus chat
+ * error frames, unexpected chat closes and chat deliveries that never arrived.
+ *
+ *   npx node bench/mixed-load.ts [--seconds 60] [--scale 1] [--clients 1000] [--only pglite|postgres]
+ *
+ * Loopback only; stops by itself (the schedule ends after --seconds, stragglers time out after
+ * 10 s). PostgreSQL is BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ * (a scratch database on that server, dropped afterwards); when none answers, only the embedded
+ * database is measured.
+ *
+ * The server runs with the shipped settings except the per-IP sign-in and sign-up limits, which are
+ * raised because every simulated user here comes from 127.0.0.1; the per-account limits stay.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import WebSocket from "ws";
+import { CHAT_PATH } from "../src/shared/chat.ts";
+import { SKILL_OPTIONS } from "../src/shared/constants.ts";
+import {
+  DEFAULT_POSTGRES_URL,
+  freePort,
+  machineLine,
+  onCleanUp,
+  postgresReachable,
+  ROOT,
+  runMain,
+  SERVER_MAIN,
+  type Started,
+  scratchPostgres,
+  tempDir,
+  waitForOk,
+} from "./bench-kit.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "60" },
+    scale: { type: "string", default: "1" },
+    clients: { type: "string", default: "1000" },
+    users: { type: "string", default: "40" },
+    only: { type: "string" },
+  },
+});
+const SECONDS = Number(args.seconds);
+const SCALE = Number(args.scale);
+const CHAT_CLIENTS = Number(args.clients);
+const USERS = Number(args.users);
+const TIMEOUT_MS = 10_000;
+
+/** Requests per second of each kind at --scale 1 (chat: messages per second, each to every client). */
+const MIX = {
+  "GET /api/articles": 40,
+  "GET /api/articles?topic=": 10,
+  "GET /api/articles/:id": 40,
+  "GET /api/users/username/:u": 20,
+  "GET /api/reviews?created_about=": 20,
+  "GET /api/me": 20,
+  "POST /api/articles": 5,
+  "PUT /api/users/:u": 5,
+  "POST /api/reviews": 5,
+  "POST /api/auth/login": 3,
+  "chat send": 2,
+} as const;
+type Kind = keyof typeof MIX;
+
+type User = { email: string; password: string; username: string; cookie: string };
+
+// ── statistics ──────────────────────────────────────────────────────────────
+
+type Stat = { latencies: number[]; errors: number; statuses: Map<string, number> };
+const stats = new Map<string, Stat>();
+const statOf = (kind: string): Stat => {
+  let stat = stats.get(kind);
+  if (!stat) {
+    stat = { latencies: [], errors: 0, statuses: new Map() };
+    stats.set(kind, stat);
+  }
+  return stat;
+};
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+function record(kind: string, ms: number, outcome: string, ok: boolean): void {
+  const stat = statOf(kind);
+  stat.latencies.push(ms);
+  if (!ok) {
+    stat.errors++;
+    stat.statuses.set(outcome, (stat.statuses.get(outcome) ?? 0) + 1);
+  }
+}
+
+// ── HTTP ────────────────────────────────────────────────────────────────────
+
+/** The parts of an answer this benchmark reads. */
+type Answer = { article?: { id: number } };
+
+type Call = {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  body?: unknown;
+  cookie?: string;
+  expect: number;
+};
+
+async function call(
+  base: string,
+  c: Call,
+): Promise<{ status: number; json: Answer | null; headers: Headers }> {
+  const res = await fetch(`${base}${c.path}`, {
+    method: c.method,
+    headers: {
+      accept: "application/json",
+      ...(c.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(c.cookie ? { cookie: c.cookie } : {}),
+      // What a browser sends with the app's own requests (the CSRF check reads them).
+      ...(c.method === "GET" ? {} : { origin: base, "sec-fetch-site": "same-origin" }),
+    },
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+async function measured(base: string, kind: Kind, c: Call): Promise<Answer | null> {
+  const started = performance.now();
+  try {
+    const res = await call(base, c);
+    record(kind, performance.now() - started, String(res.status), res.status === c.expect);
+    return res.json;
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "error";
+    record(kind, performance.now() - started, name, false);
+    return null;
+  }
+}
+
+const sessionCookie = (headers: Headers) => headers.getSetCookie()[0]?.split(";")[0] ?? "";
+
+// ── set-up: users with profiles, posts, chat clients ────────────────────────
+
+async function seed(base: string) {
+  const users: User[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const id = randomBytes(4).toString("hex");
+    const user = {
+      email: `load-${id}@example.test`,
+      password: `pw-${id}-Load!`,
+      username: `load_${id}`,
+    };
+    const reg = await call(base, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email: user.email, password: user.password },
+      expect: 201,
+    });
+    if (reg.status !== 201)
+      throw new Error(`sign-up failed: ${reg.status} ${JSON.stringify(reg.json)}`);
+    const cookie = sessionCookie(reg.headers);
+    const skills = [SKILL_OPTIONS[i % SKILL_OPTIONS.length] as string];
+    const made = await call(base, {
+      method: "POST",
+      path: "/api/users",
+      body: { username: user.username, skills, interests: [] },
+      cookie,
+      expect: 201,
+    });
+    if (made.status !== 201) throw new Error(`profile failed: ${made.status}`);
+    users.push({ ...user, cookie });
+  }
+  const articleIds: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const user = users[i % users.length] as User;
+    const res = await call(base, {
+      method: "POST",
+      path: "/api/articles",
+      body: { title: `Seed post ${i}`, topic: TOPICS[i % TOPICS.length], body: BODY },
+      cookie: user.cookie,
+      expect: 201,
+    });
+    if (res.status !== 201) throw new Error(`post failed: ${res.status}`);
+    articleIds.push(res.json?.article?.id ?? 0);
+  }
+  return { users, articleIds };
+}
+
+const TOPICS = ["Music", "Gardening", "Cooking", "Plumbing", "Maths", "Design"];
+const BODY =
+  "Weekly sessions for beginners and improvers, small groups, all materials provided. ".repeat(6);
+
+type ChatRoom = {
+  readers: WebSocket[];
+  senders: WebSocket[];
+  delivered: () => number;
+  unexpectedCloses: () => number;
+  errorFrames: () => number;
+  acks: Map<string, (ms: number) => void>;
+  close(): void;
+};
+
+const MESSAGE_FRAME = Buffer.from('{"type":"message"');
+
+async function openChat(base: string, users: User[]): Promise<ChatRoom> {
+  const url = new URL(CHAT_PATH, base.replace(/^http/, "ws")).toString();
+  let delivered = 0;
+  let unexpectedCloses = 0;
+  let errorFrames = 0;
+  let closing = false;
+  const acks = new Map<string, (ms: number) => void>();
+  const open = (cookie?: string) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url, { origin: base, headers: cookie ? { cookie } : {} });
+      ws.once("open", () => resolve(ws));
+      ws.once("error", reject);
+      ws.on("close", () => {
+        if (!closing) unexpectedCloses++;
+      });
+    });
+  const readers: WebSocket[] = [];
+  for (let i = 0; i < CHAT_CLIENTS; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, CHAT_CLIENTS - i) }, () => open()),
+    );
+    for (const ws of batch) {
+      ws.on("message", (data: Buffer) => {
+        if (data.compare(MESSAGE_FRAME, 0, MESSAGE_FRAME.length, 0, MESSAGE_FRAME.length) === 0) {
+          delivered++;
+        }
+      });
+      readers.push(ws);
+    }
+  }
+  const senders = await Promise.all(users.slice(0, 10).map((u) => open(u.cookie)));
+  for (const ws of senders) {
+    ws.on("message", (data: Buffer) => {
+      const text = String(data);
+      if (text.startsWith('{"type":"ack"')) {
+        const { clientId } = JSON.parse(text) as { clientId: string };
+        acks.get(clientId)?.(performance.now());
+        acks.delete(clientId);
+      } else if (text.startsWith('{"type":"error"')) {
+        errorFrames++;
+        console.error(`chat error frame: ${text}`);
+      }
+    });
+  }
+  return {
+    readers,
+    senders,
+    delivered: () => delivered,
+    unexpectedCloses: () => unexpectedCloses,
+    errorFrames: () => errorFrames,
+    acks,
+    close() {
+      closing = true;
+      for (const ws of [...readers, ...senders]) ws.terminate();
+    },
+  };
+}
+
+// ── the run ─────────────────────────────────────────────────────────────────
+
+function cpuSeconds(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+}
+const rssMb = (pid: number | undefined) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/**
+ * Loaded into the server process (`--import`): once a second it prints the longest time its event
+ * loop was held up, whether by its own work or by waiting for a CPU on a busy machine.
+ */
+const STALL_PROBE = `data:text/javascript,${encodeURIComponent(`
+import { monitorEventLoopDelay } from "node:perf_hooks";
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
+setInterval(() => {
+  process.stderr.write("stall-probe " + Math.round(delay.max / 1e6) + "\\n");
+  delay.reset();
+}, 1000).unref();
+`)}`;
+
+/**
+ * The server as its own process, in production mode, its JSON log read as it comes: the
+ * `responseTime` of each "request completed" line gives the server's own view of the latency.
+ */
+function startServerProcess(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ["--import", STALL_PROBE, SERVER_MAIN], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  const log = {
+    measuring: false,
+    responseTimes: [] as number[],
+    serverErrors: 0,
+    /** Longest event-loop stall of the server in each second measured. */
+    stalls: [] as number[],
+  };
+  if (child.stderr) {
+    readline.createInterface({ input: child.stderr }).on("line", (line) => {
+      const stall = /^stall-probe (\d+)$/.exec(line);
+      if (!stall) stderr = `${stderr}${line}\n`.slice(-4000);
+      else if (log.measuring) log.stalls.push(Number(stall[1]));
+    });
+  }
+  if (child.stdout) {
+    readline.createInterface({ input: child.stdout }).on("line", (line) => {
+      if (!log.measuring || !line.includes('"request completed"')) return;
+      const entry = JSON.parse(line) as { responseTime?: number; res?: { statusCode?: number } };
+      log.responseTimes.push(entry.responseTime ?? 0);
+      if ((entry.res?.statusCode ?? 0) >= 500) log.serverErrors++;
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(force);
+    }
+  };
+  onCleanUp(stop);
+  const started: Started = {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop,
+    output: () => stderr,
+  };
+  return { ...started, log };
+}
+
+async function runLoad(name: string, env: Record<string, string>) {
+  stats.clear();
+  const port = await freePort();
+  const server = startServerProcess(
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      AUTH_SIGNUP_PER_IP_PER_HOUR: "1000000",
+      AUTH_SIGNIN_PER_IP_PER_MINUTE: "1000000",
+      ...env,
+    },
+    port,
+  );
+  const base = server.url;
+  await waitForOk(server, `${base}/api/health`);
+  console.error(`── ${name}: seeding ${USERS} users and 200 posts…`);
+  const { users, articleIds } = await seed(base);
+  const room = await openChat(base, users);
+  console.error(
+    `   ${room.readers.length} chat clients connected; ${SECONDS} s of load at scale ${SCALE}…`,
+  );
+
+  const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+  const reviewed = new Set<string>();
+  let chatSeq = 0;
+  let chatSent = 0;
+  const chatLatencies: number[] = [];
+  let sequence = 0;
+
+  const fire = (kind: Kind): Promise<unknown> => {
+    const n = ++sequence;
+    const user = pick(users);
+    switch (kind) {
+      case "GET /api/articles":
+        return measured(base, kind, { method: "GET", path: "/api/articles", expect: 200 });
+      case "GET /api/articles?topic=":
+        return measured(base, kind, {
+          method: "GET",
+          path: `/api/articles?topic=${pick(TOPICS)}`,
+          expect: 200,
+        });
+      case "GET /api/articles/:id":
+        return measured(base, kind, {
+          method: "GET",
+          path: `/api/articles/${pick(articleIds)}`,
+          expect: 200,
+        });
+      case "GET /api/users/username/:u":
+        return measured(base, kind, {
+          method: "GET",
+          path: `/api/users/username/${user.username}`,
+          expect: 200,
+        });
+      case "GET /api/reviews?created_about=":
+        return measured(base, kind, {
+          method: "GET",
+          path: `/api/reviews?created_about=${user.username}`,
+          expect: 200,
+        });
+      case "GET /api/me":
+        return measured(base, kind, {
+          method: "GET",
+          path: "/api/me",
+          cookie: user.cookie,
+          expect: 200,
+        });
+      case "POST /api/articles":
+        return measured(base, kind, {
+          method: "POST",
+          path: "/api/articles",
+          body: { title: `Load post ${n}`, topic: pick(TOPICS), body: BODY },
+          cookie: user.cookie,
+          expect: 201,
+        }).then((json) => {
+          if (json?.article) articleIds.push(json.article.id);
+        });
+      case "PUT /api/users/:u":
+        return measured(base, kind, {
+          method: "PUT",
+          path: `/api/users/${user.username}`,
+          body: { bio: `Bio edited under load (${n}).` },
+          cookie: user.cookie,
+          expect: 200,
+        });
+      case "POST /api/reviews": {
+        // One review per author and subject: pick a pair that has none yet.
+        let subject = pick(users);
+        for (let tries = 0; tries < 50; tries++) {
+          if (subject !== user && !reviewed.has(`${user.username}>${subject.username}`)) break;
+          subject = pick(users);
+        }
+        reviewed.add(`${user.username}>${subject.username}`);
+        return measured(base, kind, {
+          method: "POST",
+          path: "/api/reviews",
+          body: {
+            created_about: subject.username,
+            title: `Review ${n}`,
+            body: "Great work, on time.",
+            rating: 1 + (n % 5),
+          },
+          cookie: user.cookie,
+          expect: 201,
+        });
+      }
+      case "POST /api/auth/login":
+        return measured(base, kind, {
+          method: "POST",
+          path: "/api/auth/login",
+          body: { email: user.email, password: user.password },
+          expect: 200,
+        });
+      case "chat send": {
+        const ws = room.senders[chatSeq % room.senders.length] as WebSocket;
+        const clientId = `load-${++chatSeq}`;
+        const sentAt = performance.now();
+        chatSent++;
+        return new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            room.acks.delete(clientId);
+            record(kind, TIMEOUT_MS, "no ack", false);
+            resolve();
+          }, TIMEOUT_MS);
+          room.acks.set(clientId, (at) => {
+            clearTimeout(timer);
+            record(kind, at - sentAt, "ack", true);
+            chatLatencies.push(at - sentAt);
+            resolve();
+          });
+          ws.send(JSON.stringify({ type: "send", text: `load message ${chatSeq}`, clientId }));
+        });
+      }
+    }
+  };
+
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const loadBefore = os.loadavg()[0] ?? 0;
+  // How late this process's own timers ran: a busy machine delays the client, not only the server.
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
+  server.log.measuring = true;
+  const inFlight = new Set<Promise<unknown>>();
+  const owed = new Map<Kind, number>(Object.keys(MIX).map((k) => [k as Kind, 0]));
+  const started = performance.now();
+  let last = started;
+  while (performance.now() - started < SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = performance.now();
+    const dt = (now - last) / 1000;
+    last = now;
+    for (const [kind, rate] of Object.entries(MIX) as [Kind, number][]) {
+      let due = (owed.get(kind) ?? 0) + rate * SCALE * dt;
+      while (due >= 1) {
+        due -= 1;
+        const p = fire(kind).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+      owed.set(kind, due);
+    }
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(inFlight);
+  server.log.measuring = false;
+  clientLag.disable();
+  // Fan-out: every reader gets every acknowledged message; give the last ones a moment.
+  const expectedDeliveries = chatLatencies.length * room.readers.length;
+  const fanoutDeadline = performance.now() + 10_000;
+  while (room.delivered() < expectedDeliveries && performance.now() < fanoutDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+  const rss = rssMb(server.child.pid);
+  const health = await call(base, { method: "GET", path: "/api/health", expect: 200 });
+  const deliveriesMissing = expectedDeliveries - room.delivered();
+  const chatProblems =
+    room.unexpectedCloses() + room.errorFrames() + Math.max(0, deliveriesMissing);
+  room.close();
+  await server.stop();
+
+  const rows = [...stats.entries()].map(([kind, stat]) => {
+    const sorted = [...stat.latencies].sort((a, b) => a - b);
+    return {
+      kind,
+      "rate/s": Number(((MIX[kind as Kind] ?? 0) * SCALE).toFixed(1)),
+      requests: sorted.length,
+      errors: stat.errors,
+      "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
+      "p99 ms": Number(percentile(sorted, 99).toFixed(1)),
+      "max ms": Number((sorted.at(-1) ?? 0).toFixed(1)),
+      ...(stat.errors ? { failures: JSON.stringify(Object.fromEntries(stat.statuses)) } : {}),
+    };
+  });
+  const http = [...stats.entries()].filter(([kind]) => kind !== "chat send");
+  const all = http.flatMap(([, s]) => s.latencies).sort((a, b) => a - b);
+  const httpErrors = http.reduce((sum, [, s]) => sum + s.errors, 0);
+  const chatStat = statOf("chat send");
+  const serverTimes = [...server.log.responseTimes].sort((a, b) => a - b);
+  const summary = {
+    setup: name,
+    seconds: Number(elapsed.toFixed(1)),
+    "HTTP requests": all.length,
+    "HTTP req/s": Math.round(all.length / elapsed),
+    "HTTP errors": httpErrors,
+    "HTTP error rate %": Number(((100 * httpErrors) / Math.max(1, all.length)).toFixed(3)),
+    "HTTP p50 ms": Number(percentile(all, 50).toFixed(1)),
+    "HTTP p99 ms": Number(percentile(all, 99).toFixed(1)),
+    "chat clients": room.readers.length,
+    "chat messages": chatSent,
+    "chat deliveries": room.delivered(),
+    "chat deliveries missing": deliveriesMissing,
+    "chat errors": chatStat.errors + chatProblems,
+    "chat ack p99 ms": Number(
+      percentile(
+        [...chatLatencies].sort((a, b) => a - b),
+        99,
+      ).toFixed(1),
+    ),
+    "server-side p50 ms": Number(percentile(serverTimes, 50).toFixed(1)),
+    "server-side p99 ms": Number(percentile(serverTimes, 99).toFixed(1)),
+    "server 5xx": server.log.serverErrors,
+    "server event-loop stall max ms": Math.max(0, ...server.log.stalls),
+    "server seconds with a stall over 100 ms": server.log.stalls.filter((ms) => ms > 100).length,
+    "client event-loop delay p99 ms": Number((clientLag.percentile(99) / 1e6).toFixed(1)),
+    "server CPU %": Math.round((100 * cpu) / elapsed),
+    "server RSS MB": Math.round(rss),
+    "health after": health.status,
+    "load average (1 min) before/after": `${loadBefore.toFixed(2)} / ${(os.loadavg()[0] ?? 0).toFixed(2)}`,
+  };
+  return { rows, summary };
+}
+
+await runMain(async () => {
+  console.log(`mixed load: ${machineLine()}`);
+  const setups: [string, string, () => Promise<Record<string, string>>][] = [
+    ["pglite", "embedded PGlite", async () => ({ DATA_DIR: tempDir("load") })],
+  ];
+  const unreachable = await postgresReachable(DEFAULT_POSTGRES_URL);
+  if (unreachable)
+    console.error(`PostgreSQL not measured (${DEFAULT_POSTGRES_URL}: ${unreachable})`);
+  else {
+    setups.push([
+      "postgres",
+      "PostgreSQL",
+      async () => ({ DATABASE_URL: await scratchPostgres(DEFAULT_POSTGRES_URL) }),
+    ]);
+  }
+  let failed = false;
+  const summaries = [];
+  for (const [key, name, prepare] of setups) {
+    if (args.only && args.only !== key) continue;
+    const { rows, summary } = await runLoad(name, await prepare());
+    console.log(`\n${name}: ${SECONDS} s, scale ${SCALE}`);
+    console.table(rows);
+    summaries.push(summary);
+    failed ||=
+      summary["HTTP errors"] > 0 || summary["chat errors"] > 0 || summary["health after"] !== 200;
+  }
+  console.log("\nsummary");
+  for (const summary of summaries) console.log(JSON.stringify(summary));
+  if (failed) {
+    console.log("FAIL: some requests did not get their expected answer");
+    process.exitCode = 1;
+  }
+});

@@ -1,0 +1,129 @@
+/**
+ * Start (DESIGN §6, issue 7): time from process start to the first answered request of the
+ * production server on a built tree, on the embedded database: with an empty data directory (it
+ * creates and migrates itself) and with the seeded one. A few runs each; the median counts.
+ *
+ *   npx node bench/start-time.ts [--runs 5] [--web-dir dist/web]
+ *     [--users 10000 --posts 100000 --reviews 50000 --messages 10000]
+ *
+ * The clock starts just before the process is spawned and stops when `GET /` (the first page,
+ * from the built web app) and then `GET /api/health` (which reads the database) have answered.
+ * Without a built web app (no index.html in --web-dir) it times the API alone and says so.
+ * `npm start` runs scripts/ensure-build.ts first (on a built tree it only compares file times); it is
+ * left out here because on a stale tree it would rebuild dist/web.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
+import { openPglite } from "../src/server/db/database.ts";
+import {
+  CORES,
+  freePort,
+  machineLine,
+  markdownHeader,
+  markdownRow,
+  median,
+  ROOT,
+  runMain,
+  SERVER_MAIN,
+  startNode,
+  tempDir,
+  waitForOk,
+} from "./bench-kit.ts";
+import { checkSizes, FULL_SIZES, seed } from "./seed-data.ts";
+
+const BUDGET_MS = 2000;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    "web-dir": { type: "string", default: path.join(ROOT, "dist/web") },
+    users: { type: "string", default: String(FULL_SIZES.users) },
+    posts: { type: "string", default: String(FULL_SIZES.posts) },
+    reviews: { type: "string", default: String(FULL_SIZES.reviews) },
+    messages: { type: "string", default: String(FULL_SIZES.messages) },
+  },
+});
+const runs = Number(values.runs);
+const webDir = path.resolve(values["web-dir"]);
+const sizes = {
+  users: Number(values.users),
+  posts: Number(values.posts),
+  reviews: Number(values.reviews),
+  messages: Number(values.messages),
+};
+const sizeProblem = checkSizes(sizes);
+if (sizeProblem || !Number.isInteger(runs) || runs < 1) {
+  console.error(sizeProblem ?? "--runs must be a whole number ≥ 1");
+  process.exit(1);
+}
+const built = fs.existsSync(path.join(webDir, "index.html"));
+
+/** One cold start: spawn, then wait for the first page and a database read. */
+async function startOnce(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const began = performance.now();
+  const server = startNode(
+    [SERVER_MAIN],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+    },
+    port,
+  );
+  if (built) await waitForOk(server, `${server.url}/`, { intervalMs: 2 });
+  await waitForOk(server, `${server.url}/api/health`, { intervalMs: 2 });
+  const ms = performance.now() - began;
+  await server.stop();
+  return ms;
+}
+
+function report(name: string, times: number[]): void {
+  const middle = median(times);
+  console.log(
+    markdownRow([
+      name,
+      Math.round(middle),
+      times.map((t) => Math.round(t)).join(", "),
+      `< ${BUDGET_MS}`,
+      middle < BUDGET_MS ? "yes" : "no",
+      CORES,
+    ]),
+  );
+}
+
+await runMain(async () => {
+  console.log(`Start time: ${runs} runs each; ${machineLine()}`);
+  console.log(
+    built
+      ? `Built web app: ${webDir}`
+      : `No built web app in ${webDir}: timing the API alone (build with \`npx vite build\` first).`,
+  );
+  console.log("");
+  console.log(markdownHeader(["start", "median ms", "runs ms", "budget ms", "met", "cores"]));
+
+  const empty: number[] = [];
+  for (let i = 0; i < runs; i++) empty.push(await startOnce(tempDir("start-empty")));
+  report("PGlite, empty data directory (creates and migrates)", empty);
+
+  const seededDir = tempDir("start-seeded");
+  const release = lockDataDir(seededDir);
+  const database = await openPglite(seededDir);
+  try {
+    await seed(database, sizes);
+  } finally {
+    await database.close();
+    release();
+  }
+  await startOnce(seededDir); // the first start after seeding may still find work to do
+  const seeded: number[] = [];
+  for (let i = 0; i < runs; i++) seeded.push(await startOnce(seededDir));
+  const counts = `${sizes.users} users, ${sizes.posts} posts, ${sizes.reviews} reviews, ${sizes.messages} messages`;
+  report(`PGlite, seeded (${counts})`, seeded);
+
+  console.log(`\nDone; ${machineLine()}`);
+});

@@ -1,0 +1,126 @@
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+} from "@electric-sql/pglite";
+
+/**
+ * A query that carries this comment is planned for its own parameter values every time instead of
+ * being kept as a prepared statement, whose generic plan may suit some values badly (a feed filtered
+ * by a rare topic walks the whole time index under the plan made for common ones).
+ */
+export const PLAN_EACH_TIME = "/* plan-each-time */";
+
+/** Enough for every query the app builds; the oldest statement is closed beyond it. */
+const MAX_STATEMENTS = 256;
+
+type Statement = { name: string; paramTypes: number[] };
+
+/** invalid_sql_statement_name, feature_not_supported ("cached plan must not change result type"). */
+const STALE_STATEMENT_CODES = new Set(["26000", "0A000"]);
+
+const { serialize } = protocol;
+const DESCRIBE_PORTAL = serialize.describe({ type: "P" });
+const EXECUTE = serialize.execute({});
+const SYNC = serialize.sync();
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite's `query()` makes six calls into its WebAssembly backend (parse, describe, bind, describe,
+ * execute, sync) and parses and plans the SQL every time: about 0.4 ms for the join behind one
+ * post, most of a simple API read. This client keeps each distinct SQL text as a named prepared
+ * statement, parsed once, then binds and executes it in one call: about 0.08 ms. Transactions
+ * (Drizzle's `db.transaction`) and everything else keep PGlite's own path.
+ */
+export function withPreparedStatements(client: PGlite): PGlite {
+  const statements = new Map<string, Statement>();
+  let counter = 0;
+
+  /** Runs protocol messages ending in Sync; PGlite throws the backend's error, if any. */
+  const run = (messages: Uint8Array[]) =>
+    client.execProtocolStream(concat(messages), { syncToFs: false });
+
+  async function statementFor(text: string): Promise<Statement> {
+    const known = statements.get(text);
+    if (known) {
+      // Map order is insertion order: re-inserting keeps the most used statements last.
+      statements.delete(text);
+      statements.set(text, known);
+      return known;
+    }
+    const name = `ylt_${++counter}`;
+    const described = await run([
+      serialize.parse({ name, text }),
+      serialize.describe({ type: "S", name }),
+      SYNC,
+    ]);
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    statements.set(text, statement);
+    if (statements.size > MAX_STATEMENTS) {
+      const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldestText);
+      await run([serialize.close({ type: "S", name: oldest.name }), SYNC]);
+    }
+    return statement;
+  }
+
+  async function query<T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    if (text.includes(PLAN_EACH_TIME)) return client.query<T>(text, params, options);
+    await client._checkReady();
+    // The same locks as PGlite's own query(): not inside another caller's transaction.
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const { name, paramTypes } = await statementFor(text);
+        const values = params.map((param, i) => {
+          if (param === null || param === undefined) return null;
+          const oid = paramTypes[i] ?? 0;
+          const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
+          return serializer ? serializer(param) : String(param);
+        });
+        let messages: Awaited<ReturnType<typeof run>>;
+        try {
+          messages = await run([
+            serialize.bind({ statement: name, values }),
+            DESCRIBE_PORTAL,
+            EXECUTE,
+            SYNC,
+          ]);
+        } catch (error) {
+          // A schema change invalidated the statement: forget it, so the next call parses anew.
+          if (STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? "")) {
+            statements.delete(text);
+            await run([serialize.close({ type: "S", name }), SYNC]).catch(() => {});
+          }
+          throw error;
+        } finally {
+          await client.syncToFs();
+        }
+        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      }),
+    );
+  }
+
+  // Everything else (transactions above all) goes to the client itself.
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

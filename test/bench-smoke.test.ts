@@ -1,0 +1,127 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "./test-database.ts";
+
+/**
+ * The benchmarks with tiny sizes and split-second runs, so they keep working as the app changes.
+ * Only that they run and print their rows is checked, never a timing.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-bench-smoke-"));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const TINY = ["--users", "12", "--posts", "45", "--reviews", "30", "--messages", "5"];
+
+function bench(
+  file: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, "bench", file), ...args],
+      { cwd: root, env: { ...process.env, ...env }, timeout: 170_000 },
+      (error, stdout, stderr) => {
+        const code = error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** The markdown rows of a table whose first cell is `first`, as arrays of cells. */
+function rows(stdout: string, first: string): string[][] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.startsWith(`| ${first} |`))
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+const cores = String(os.cpus().length);
+
+describe("benchmarks, smoke run", () => {
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "seed.ts fills an embedded database with the sizes asked for",
+    async () => {
+      const run = await bench("seed.ts", TINY, { DATA_DIR: path.join(scratch, "seeded") });
+      expect(run.stderr).not.toMatch(/Error/);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /Seeded 12 users with profiles, 45 posts, 30 reviews and 5 chat messages in [\d.]+ s/,
+      );
+    },
+    180_000,
+  );
+
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "seed.ts refuses more reviews than author and subject pairs",
+    async () => {
+      const run = await bench("seed.ts", ["--users", "3", "--reviews", "7"], {
+        DATA_DIR: path.join(scratch, "refused"),
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("--reviews must be at most 6 for 3 users");
+    },
+    60_000,
+  );
+
+  it("api-ratio.ts prints a row per request with the share of node:http", async () => {
+    const database = testDatabaseKind;
+    const args = [...TINY, "--duration", "0.3", "--warmup", "0", "--connections", "4"];
+    args.push("--databases", database, "--log-level", "warn");
+    if (database === "postgres") args.push("--postgres-url", process.env.TEST_DATABASE_URL ?? "");
+    const run = await bench("api-ratio.ts", args);
+    expect(run.code, run.stderr).toBe(0);
+    const label = database === "pglite" ? "PGlite" : "PostgreSQL";
+    const baselines = rows(run.stdout, "—");
+    const api = rows(run.stdout, label);
+    expect(baselines.map((row) => row[1])).toEqual([
+      "`node:http hello world`",
+      "`Fastify bare route`",
+    ]);
+    expect(api.map((row) => row[1]?.replace(/ \(.*\)$/, ""))).toEqual([
+      "`GET /api/articles/:id`",
+      "`GET /api/articles/:id`",
+      "`GET /api/articles`",
+      "`GET /api/articles?cursor=`",
+      "`GET /api/users/username/:username`",
+      "`GET /api/reviews?created_about=`",
+      "`POST /api/articles`",
+    ]);
+    for (const row of [...baselines, ...api]) {
+      expect(Number(row[2]), row.join(" | ")).toBeGreaterThan(0);
+      expect(row[5]).toMatch(/^\d+%$/);
+      expect(row[7]).not.toMatch(/non-2xx|errors|timeouts/);
+      expect(row[8]).toBe(cores);
+    }
+  }, 180_000);
+
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "start-time.ts times cold starts, empty and seeded",
+    async () => {
+      const run = await bench("start-time.ts", [
+        ...TINY,
+        "--runs",
+        "1",
+        "--web-dir",
+        path.join(scratch, "no-web"),
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const starts = rows(run.stdout, "PGlite, empty data directory (creates and migrates)");
+      const seeded = run.stdout.split("\n").filter((line) => line.startsWith("| PGlite, seeded"));
+      expect(starts).toHaveLength(1);
+      expect(seeded).toHaveLength(1);
+      expect(Number(starts[0]?.[1])).toBeGreaterThan(0);
+    },
+    180_000,
+  );
+});
