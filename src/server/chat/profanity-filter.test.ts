@@ -83,6 +83,12 @@ describe("maskProfanity masks", () => {
 });
 
 describe("maskProfanity leaves alone", () => {
+  it("numbers, even ones that read as leetspeak", () => {
+    for (const text of ["I got 455 points", "room 717", "call 5 4 5 5", "55 + 1 = 56"]) {
+      expect(maskProfanity(text)).toBe(text);
+    }
+  });
+
   it.each([
     "Scunthorpe",
     "assessment",

@@ -91,6 +91,8 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const mask = (s: string): string => "*".repeat([...graphemes.segment(s)].length);
 
 function isProfane(word: string): boolean {
+  // A number is never a word: "455" is a score, not leetspeak.
+  if (!/\p{L}/u.test(word)) return false;
   const key = unleet(lower(word));
   if (ALLOW.has(lower(word)) || ALLOW.has(key) || !/\p{L}/u.test(key)) return false;
   if (BLOCKED.has(key)) return true;
@@ -111,6 +113,7 @@ const LONGEST_WORD = 12; // letters; "motherfucker" is 12
 
 function maskSpelled(run: string): string {
   const chars = [...run]; // letters at even indexes, one separator between them
+  if (!/\p{L}/u.test(run)) return run; // "4 5 5" is numbers, not a spelled-out word
   const letters = chars.filter((_, i) => i % 2 === 0).map((c) => unleet(lower(c)));
   for (let start = 0; start < letters.length - 2; start++) {
     for (let end = Math.min(letters.length, start + LONGEST_WORD); end - start >= 3; end--) {
@@ -134,6 +137,7 @@ export function maskProfanity(text: string): string {
     // the word lists alone still apply
   }
   const maskPart = (part: string, at: number): string => {
+    if (!/\p{L}/u.test(part)) return part; // a number, even "455", is not a word
     const hit = wholeWordHits.has(`${at}:${at + part.length}`) && !ALLOW.has(lower(part));
     return hit || isProfane(part) ? mask(part) : part;
   };
