@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: every benchmark in turn, each in its own process, so one's servers and memory
- * never weigh on the next. Benchmarks that are not in this checkout are skipped; a failed one does
- * not stop the others, but makes the run fail at the end.
+ * `npm run bench`: the benchmarks of DESIGN §6's budgets in turn, each in its own process with its
+ * defaults, so one's servers and memory never weigh on the next. Benchmarks that are not in this
+ * checkout are skipped; a failed one does not stop the others, but makes the run fail at the end.
  *
  *   npx node bench/run-all.ts [--only api-ratio,start-time]
  *
+ * --only also takes the reliability benchmarks of issue 8 (mixed-load, chat-jitter, auth-timing).
  * Each prints its own markdown table; run them alone for their options (see bench/README.md).
  */
 import { spawnSync } from "node:child_process";
@@ -13,7 +14,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const BENCHMARKS = ["api-ratio", "start-time", "chat-fanout", "frontend", "lighthouse"];
+const BUDGETS = [
+  "api-ratio",
+  "start-time",
+  "chat-fanout",
+  "chat-idle-sockets",
+  "frontend",
+  "lighthouse",
+];
+const BENCHMARKS = [...BUDGETS, "mixed-load", "chat-jitter", "auth-timing"];
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const only = values.only?.split(",").map((name) => name.trim());
@@ -24,7 +33,7 @@ if (unknown.length > 0) {
 }
 
 const outcomes: string[] = [];
-for (const name of only ?? BENCHMARKS) {
+for (const name of only ?? BUDGETS) {
   const file = path.join(import.meta.dirname, `${name}.ts`);
   if (!fs.existsSync(file)) {
     outcomes.push(`${name}: not in this checkout, skipped`);
