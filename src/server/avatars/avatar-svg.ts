@@ -1,36 +1,14 @@
-import { createHash } from "node:crypto";
+import { avatarColourOf, initialsOf } from "../../shared/avatar.ts";
+
+export { initialsOf };
 
 /** The URL of a username's generated avatar (served by avatar-routes.ts, no external service). */
 export function avatarPath(username: string): string {
   return `/api/avatars/${encodeURIComponent(username)}.svg`;
 }
 
-/** Background colours dark enough for white initials (contrast ≥ 4.5:1). */
-const COLOURS = [
-  "#0f766e",
-  "#1d4ed8",
-  "#7c3aed",
-  "#b45309",
-  "#be123c",
-  "#15803d",
-  "#4338ca",
-  "#a21caf",
-  "#0e7490",
-  "#9f1239",
-];
-
-/** Up to two initials: from the parts of a name split on _ and -, else its first two characters. */
-export function initialsOf(username: string): string {
-  const parts = username.split(/[_-]+/).filter(Boolean);
-  const letters =
-    parts.length >= 2 ? `${parts[0]?.[0] ?? ""}${parts[1]?.[0] ?? ""}` : username.slice(0, 2);
-  return letters.toUpperCase();
-}
-
-export function colourOf(username: string): string {
-  const digest = createHash("sha256").update(username).digest();
-  return COLOURS[(digest[0] ?? 0) % COLOURS.length] ?? "#0f766e";
-}
+/** The same colour as the web app's fallback avatar for this name. */
+export const colourOf = avatarColourOf;
 
 /** A square SVG: the initials on a colour picked from a hash of the name. The caller validates it. */
 export function avatarSvg(username: string): string {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { avatarColourOf, initialsOf } from "../profiles/display-name.ts";
+import { avatarColourOf, initialsOf } from "../../shared/avatar.ts";
 
 /**
  * A small round avatar: the photo, or initials on a colour of the name when there is none or it

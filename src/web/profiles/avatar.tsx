@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { avatarColourOf, initialsOf } from "./display-name.ts";
+import { avatarColourOf, initialsOf } from "../../shared/avatar.ts";
 
 /** The profile image, or a generated initials avatar when there is none (or it fails to load). */
 export function Avatar({ username, imgUrl }: { username: string; imgUrl: string | null }) {

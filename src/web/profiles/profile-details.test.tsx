@@ -1,8 +1,9 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { initialsOf } from "../../shared/avatar.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { Avatar } from "./avatar.tsx";
-import { capitalise, initialsOf } from "./display-name.ts";
+import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
 
