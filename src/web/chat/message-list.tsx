@@ -22,6 +22,9 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
   const log = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
+  // While a smooth scroll to the end is under way, the positions it passes through are not the
+  // reader scrolling up: a message landing meanwhile must be followed, not turned into a pill.
+  const scrollingToEnd = useRef(false);
   const seen = useRef({ lastId: 0, outgoing: 0 });
   const [unseen, setUnseen] = useState(false);
   const lastId = messages.at(-1)?.id ?? 0;
@@ -31,6 +34,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior });
     atBottom.current = true;
+    scrollingToEnd.current = behavior === "smooth";
     setUnseen(false);
   };
 
@@ -60,8 +64,20 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
   const onScroll = () => {
     const element = log.current;
     if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICKY_PX;
-    if (atBottom.current) setUnseen(false);
+    const nearEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= STICKY_PX;
+    if (scrollingToEnd.current) {
+      // Browsers without the scrollend event end the smooth scroll here.
+      if (nearEnd) scrollingToEnd.current = false;
+      return;
+    }
+    atBottom.current = nearEnd;
+    if (nearEnd) setUnseen(false);
+  };
+
+  // The trip is over (or the reader took the wheel): where it stopped is the reader's place.
+  const onScrollEnd = () => {
+    scrollingToEnd.current = false;
+    onScroll();
   };
 
   const reducedMotion =
@@ -79,6 +95,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must be able to reach it
         tabIndex={0}
         onScroll={onScroll}
+        onScrollEnd={onScrollEnd}
       >
         {messages.length === 0 && outgoing.length === 0 && (
           <p className="muted chat-empty">No messages yet. Say hello!</p>
