@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { AppRoutes } from "./routes.tsx";
+import { AppRoutes, preloadScreen } from "./routes.tsx";
 import "./ui/styles.css";
 
 const queryClient = new QueryClient({
@@ -13,12 +13,21 @@ const queryClient = new QueryClient({
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first screen's code comes with the page (modulepreload); waiting for it, at most a moment, lets
+// the screen draw straight away instead of behind a 'Loading...' fallback.
+const firstScreen = Promise.race([
+  preloadScreen(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, 300)),
+]);
+
+void firstScreen.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

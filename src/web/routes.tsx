@@ -1,6 +1,6 @@
 import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-query";
-import { type ComponentType, lazy } from "react";
-import { Route, Routes, useParams } from "react-router";
+import { type ComponentType, use } from "react";
+import { matchPath, Route, Routes, useParams } from "react-router";
 import { RequireSignIn } from "./auth/require-sign-in.tsx";
 import { articlesQueryOptions } from "./feed/api/get-articles.ts";
 import { HomePage } from "./home/home-page.tsx";
@@ -11,15 +11,25 @@ import { NotFoundPage } from "./ui/not-found-page.tsx";
 
 /**
  * A screen in its own chunk, loaded when first shown (Layout's Suspense shows 'Loading...'), or
- * earlier through `preload()`.
+ * earlier through `preload()`. Unlike React.lazy, a screen whose chunk is already here draws at
+ * once: React holds content that replaces a shown fallback for up to 300 ms, which made every
+ * screen's largest paint wait (bench/lighthouse.ts).
  */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
   const preload = () => {
-    loading ??= load().then((module) => ({ default: pick(module) }));
+    loading ??= load().then((module) => {
+      loaded = pick(module);
+      return loaded;
+    });
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  function Screen() {
+    const Loaded = loaded ?? use(preload());
+    return <Loaded />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 const LoginPage = page(
@@ -50,6 +60,22 @@ const ChatPage = page(
   () => import("./chat/chat-page.tsx"),
   (m) => m.ChatPage,
 );
+
+const SCREENS = [
+  { path: "/login", screen: LoginPage },
+  { path: "/register", screen: RegisterPage },
+  { path: "/createYourUser", screen: CreateProfilePage },
+  { path: "/feed", screen: FeedPage },
+  { path: "/articles/:article_id", screen: ArticlePage },
+  { path: "/user/:username", screen: ProfilePage },
+  { path: "/userProfile", screen: ProfilePage },
+  { path: "/chatapp", screen: ChatPage },
+];
+
+/** Loads the chunk of the screen at `pathname` (the server preloads it with the page); none → done. */
+export async function preloadScreen(pathname: string): Promise<void> {
+  await SCREENS.find(({ path }) => matchPath(path, pathname))?.screen.preload();
+}
 
 /**
  * /feed: its chunk and its first page of posts (a public read) load while the guard waits for the
