@@ -1,11 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { createProfileBodySchema } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
 import { topLevelFieldErrors, zodFieldErrors } from "../profiles/field-errors.ts";
 import { OptionCheckboxes } from "../profiles/option-checkboxes.tsx";
-import { notify } from "../ui/notify.tsx";
+import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useCreateProfile } from "./api/create-profile.ts";
 import { useSession } from "./use-session.ts";
 import "./auth.css";
@@ -66,7 +65,7 @@ function CreateProfileForm() {
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: () => {
-        toast.dismiss(); // earlier failure notices no longer apply
+        dismissNotices(); // earlier failure notices no longer apply
         return navigate("/feed");
       },
       onError: (error) => {

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ApiError } from "../api/client.ts";
-import { notify } from "../ui/notify.tsx";
+import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleButton } from "./google-button.tsx";
@@ -36,7 +35,7 @@ export function LoginPage() {
             setError(null);
             login.mutate(credentials, {
               onSuccess: async (session) => {
-                toast.dismiss(); // earlier failure notices no longer apply
+                dismissNotices(); // earlier failure notices no longer apply
                 notify("Successfully Logged In", "success");
                 if (session.profile) storeUsername(session.profile.username);
                 await navigate(session.profile ? "/feed" : "/createYourUser");

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { googleErrorMessage } from "../../shared/auth.ts";
 import { ApiError } from "../api/client.ts";
-import { notify } from "../ui/notify.tsx";
+import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useRegister } from "./api/register.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleButton } from "./google-button.tsx";
@@ -38,7 +37,7 @@ export function RegisterPage() {
             setFailure({});
             register.mutate(credentials, {
               onSuccess: () => {
-                toast.dismiss(); // earlier failure notices no longer apply
+                dismissNotices(); // earlier failure notices no longer apply
                 return navigate("/createYourUser");
               },
               onError: (error) => {

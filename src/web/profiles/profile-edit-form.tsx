@@ -10,12 +10,10 @@ import { useUpdateProfile } from "./api/update-profile.ts";
 import { topLevelFieldErrors, zodFieldErrors } from "./field-errors.ts";
 import { OptionCheckboxes } from "./option-checkboxes.tsx";
 
-export const PROFILE_EDIT_FORM_ID = "profile-edit-form";
-
-type Props = { profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
+type Props = { id: string; profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
 
 /** Edit mode of one's own profile: Bio, Skills and Interests, validated by the server's schema. */
-export function ProfileEditForm({ profile, onSaved, onCancel }: Props) {
+export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const bioId = useId();
   const [bio, setBio] = useState(profile.bio);
   const [skills, setSkills] = useState<string[]>(profile.skills);
@@ -54,7 +52,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: Props) {
 
   return (
     <form
-      id={PROFILE_EDIT_FORM_ID}
+      id={id}
       className="form card profile-edit-form"
       onSubmit={onSubmit}
       noValidate

@@ -1,5 +1,5 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
@@ -11,9 +11,17 @@ import { updateProfileMutationKey } from "./api/update-profile.ts";
 import { Avatar } from "./avatar.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
-import { PROFILE_EDIT_FORM_ID, ProfileEditForm } from "./profile-edit-form.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
 import "./profile.css";
+
+const PROFILE_EDIT_FORM_ID = "profile-edit-form";
+
+// Only the owner ever edits, so the form (and its validation schemas) loads when they ask to
+// (or point at the button), not with every profile view (bench/lighthouse.ts).
+const loadProfileEditForm = () => import("./profile-edit-form.tsx");
+const ProfileEditForm = lazy(() =>
+  loadProfileEditForm().then((m) => ({ default: m.ProfileEditForm })),
+);
 
 /** One profile: loading, not-found and error states, then the profile itself. */
 export function ProfileView({ username }: { username: string }) {
@@ -63,6 +71,11 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   const isOwner = canEditProfile(viewer, user);
   const isEditing = editing && isOwner;
 
+  // The owner is the one who may edit: have the form ready before they ask for it.
+  useEffect(() => {
+    if (isOwner) void loadProfileEditForm();
+  }, [isOwner]);
+
   // Leaving edit mode puts focus back on the button that opened it.
   useEffect(() => {
     if (wasEditing.current && !isEditing) editButton.current?.focus();
@@ -94,6 +107,8 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
               ref={editButton}
               type="button"
               className="button"
+              onPointerEnter={loadProfileEditForm}
+              onFocus={loadProfileEditForm}
               onClick={() => setEditing(true)}
             >
               Edit Profile
@@ -101,11 +116,14 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           ))}
       </header>
       {isEditing ? (
-        <ProfileEditForm
-          profile={user}
-          onSaved={() => setEditing(false)}
-          onCancel={() => setEditing(false)}
-        />
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          <ProfileEditForm
+            id={PROFILE_EDIT_FORM_ID}
+            profile={user}
+            onSaved={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <ProfileDetails profile={user} />
       )}

@@ -1,9 +1,13 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import { canReview, type PolicyActor } from "../../shared/policies.ts";
-import { ReviewForm } from "./review-form.tsx";
 import { ReviewList } from "./review-list.tsx";
 import "./reviews.css";
+
+// Loaded when a reader reaches for it, so viewing a profile never waits for the form and its
+// validation schemas (bench/lighthouse.ts).
+const loadReviewForm = () => import("./review-form.tsx");
+const ReviewForm = lazy(() => loadReviewForm().then((m) => ({ default: m.ReviewForm })));
 
 type Props = {
   subject: { username: string };
@@ -40,6 +44,8 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
             className="button button-ghost"
             aria-expanded={showForm}
             aria-controls={formId}
+            onPointerEnter={loadReviewForm}
+            onFocus={loadReviewForm}
             onClick={() => setShowForm((shown) => !shown)}
           >
             Add Review
@@ -58,7 +64,9 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
       )}
       <div id={formId}>
         {showForm && mayReview && (
-          <ReviewForm subject={subject.username} onSent={() => setShowList(true)} />
+          <Suspense fallback={<p className="muted">Loading...</p>}>
+            <ReviewForm subject={subject.username} onSent={() => setShowList(true)} />
+          </Suspense>
         )}
       </div>
       <div id={listId}>{showList && <ReviewList username={subject.username} />}</div>

@@ -1,11 +1,8 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { loadSonner } from "./notify.tsx";
+import { Notices } from "./notify.tsx";
 import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { TopBar } from "./top-bar.tsx";
-
-// Sonner replays notices raised before its Toaster subscribed, so none is lost while it loads.
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -22,9 +19,7 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Suspense fallback={null}>
-        <Toaster position="top-center" />
-      </Suspense>
+      <Notices />
     </>
   );
 }

@@ -1,13 +1,19 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+
 type Sonner = typeof import("sonner");
 
 let sonner: Promise<Sonner> | undefined;
+const toasterListeners = new Set<() => void>();
 
 /**
- * The toast library, loaded on demand (by the Toaster right after the first render, or by the first
- * notice) so it stays out of the first page's JavaScript.
+ * The toast library, loaded with the first notice so it stays off every page's critical path
+ * (bench/lighthouse.ts: loaded at first render it delayed the feed's largest paint).
  */
-export function loadSonner(): Promise<Sonner> {
-  sonner ??= import("sonner");
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import("sonner");
+    for (const listener of toasterListeners) listener();
+  }
   return sonner;
 }
 
@@ -25,5 +31,30 @@ export function notify(message: string, tone: "success" | "error" | "info" = "in
       ),
       { duration: tone === "error" ? 6000 : 4000 },
     ),
+  );
+}
+
+/** Clears the notices on screen (earlier failures that no longer apply); loads nothing if none was shown. */
+export function dismissNotices(): void {
+  void sonner?.then(({ toast }) => toast.dismiss());
+}
+
+// Sonner replays notices raised before its Toaster subscribed, so none is lost while it loads.
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+function subscribe(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+const isWanted = () => sonner !== undefined;
+
+/** Where notices appear; renders nothing, and loads nothing, until the first notice. */
+export function Notices() {
+  const wanted = useSyncExternalStore(subscribe, isWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" />
+    </Suspense>
   );
 }
