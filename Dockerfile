@@ -1,13 +1,15 @@
 # Multi-stage build: dependencies and the web build in one stage, a slim non-root runtime in the other.
-# Node 24 runs the server's TypeScript directly (type stripping), so only the web app is built.
+# Node 24 runs the server's TypeScript directly (type stripping), so only the web app is built, plus
+# the embedded database's template (a first start on an empty /data loads it instead of running
+# initdb); it is made by the same PGlite the runtime stage gets.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # Test files stay out of the image (only what the server runs ships).
-RUN npx vite build --logLevel warn && npm prune --omit=dev --no-audit --no-fund \
-  && find src -name '*.test.ts' -delete
+RUN npx vite build --logLevel warn && node scripts/build-pglite-template.ts \
+  && npm prune --omit=dev --no-audit --no-fund && find src -name '*.test.ts' -delete
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
@@ -18,6 +20,7 @@ COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/src/server ./src/server
 COPY --from=build /app/src/shared ./src/shared
 COPY --from=build /app/dist/web ./dist/web
+COPY --from=build /app/dist/pglite-template ./dist/pglite-template
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

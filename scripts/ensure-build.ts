@@ -1,8 +1,11 @@
 // Builds the web app when there is no build yet or a source file is newer than it, so `npm start`
-// on an already-built tree starts at once and never serves a stale front end.
+// on an already-built tree starts at once and never serves a stale front end. Likewise the embedded
+// database's template, made again when PGlite or the migrations changed, so a first start on an
+// empty data directory skips initdb.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { PGLITE_TEMPLATE_DIR, templateIsCurrent } from "../src/server/db/pglite-template-stamp.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtIndex = path.join(root, "dist/web/index.html");
@@ -27,4 +30,10 @@ if (stale) {
     built ? "Sources changed since the last build: building the web app…" : "Building the web app…",
   );
   execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+}
+
+if (!templateIsCurrent(PGLITE_TEMPLATE_DIR)) {
+  console.log("Making the embedded database's template…");
+  const { buildPgliteTemplate } = await import("../src/server/db/pglite-template-build.ts");
+  await buildPgliteTemplate(PGLITE_TEMPLATE_DIR);
 }

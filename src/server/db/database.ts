@@ -5,7 +5,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate.ts";
+import { openPgliteDataDir } from "./pglite-data-dir.ts";
 import { withPreparedStatements } from "./pglite-prepared.ts";
+import { PGLITE_TEMPLATE_DIR } from "./pglite-template-stamp.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -34,9 +36,15 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** Embedded PostgreSQL (PGlite), migrated: `dataDir` on disk, or in memory when undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+/**
+ * Embedded PostgreSQL (PGlite), migrated: `dataDir` on disk, or in memory when undefined. A new data
+ * directory starts from the prebuilt template in `templateDir` when it fits (pglite-data-dir.ts).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  { templateDir = PGLITE_TEMPLATE_DIR }: { templateDir?: string } = {},
+): Promise<Database> {
+  const client = dataDir ? await openPgliteDataDir(dataDir, templateDir) : new PGlite();
   await client.waitReady;
   await migratePgliteDatabase(client);
   const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;

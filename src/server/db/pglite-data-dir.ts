@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { DATABASE_MARKER, templateDataDir, templateProblem } from "./pglite-template-stamp.ts";
+
+/**
+ * PGlite on `dataDir`, ready. A directory without a database yet (the lock file may already be
+ * there) starts as a copy of the template in `templateDir`, made while the app's modules load,
+ * instead of initdb's seconds. Any problem with the template is told in one line, and initdb runs
+ * as it would without one. A directory that holds a database is opened as it is, never overwritten.
+ */
+export async function openPgliteDataDir(dataDir: string, templateDir: string): Promise<PGlite> {
+  if (!fs.existsSync(path.join(dataDir, DATABASE_MARKER))) {
+    try {
+      return await openFromTemplate(dataDir, templateDir);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(`Creating the embedded database with initdb (a few seconds): ${reason}.`);
+    }
+  }
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  return client;
+}
+
+async function openFromTemplate(dataDir: string, templateDir: string): Promise<PGlite> {
+  const problem = templateProblem(templateDir);
+  if (problem) throw new Error(problem);
+  const before = new Set(entries(dataDir));
+  try {
+    await copyInWorker(templateDataDir(templateDir), dataDir);
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    // What the copy left would pass for a database (PG_VERSION) on the fallback and every next start.
+    for (const entry of entries(dataDir))
+      if (!before.has(entry))
+        fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`starting from the template in ${templateDir} failed (${reason})`);
+  }
+}
+
+function copyInWorker(from: string, to: string): Promise<void> {
+  const worker = new Worker(new URL("./pglite-template-copy-worker.ts", import.meta.url), {
+    workerData: { from, to, marker: DATABASE_MARKER },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`the copy stopped with code ${code}`)),
+    );
+  });
+}
+
+const entries = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
