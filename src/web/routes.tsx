@@ -1,5 +1,5 @@
 import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-query";
-import { type ComponentType, use } from "react";
+import { type ComponentType, type ReactElement, use } from "react";
 import { matchPath, Route, Routes, useParams } from "react-router";
 import { RequireSignIn } from "./auth/require-sign-in.tsx";
 import { articlesQueryOptions } from "./feed/api/get-articles.ts";
@@ -32,6 +32,8 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return Object.assign(Screen, { preload });
 }
 
+type Page = ReturnType<typeof page>;
+
 const LoginPage = page(
   () => import("./auth/login-page.tsx"),
   (m) => m.LoginPage,
@@ -61,13 +63,17 @@ const ChatPage = page(
   (m) => m.ChatPage,
 );
 
-const SCREENS = [
+/**
+ * The code-split screens of SPEC §2 by address: AppRoutes shows them (through `element` when the
+ * route does more than show the screen), preloadScreen loads the first one early.
+ */
+const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/login", screen: LoginPage },
   { path: "/register", screen: RegisterPage },
   { path: "/createYourUser", screen: CreateProfilePage },
-  { path: "/feed", screen: FeedPage },
+  { path: "/feed", screen: FeedPage, element: <FeedRoute /> },
   { path: "/articles/:article_id", screen: ArticlePage },
-  { path: "/user/:username", screen: ProfilePage },
+  { path: "/user/:username", screen: ProfilePage, element: <UserRoute /> },
   { path: "/userProfile", screen: ProfilePage },
   { path: "/chatapp", screen: ChatPage },
 ];
@@ -110,14 +116,9 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/success" element={<PaymentResultPage outcome="success" />} />
         <Route path="/error" element={<PaymentResultPage outcome="error" />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/createYourUser" element={<CreateProfilePage />} />
-        <Route path="/feed" element={<FeedRoute />} />
-        <Route path="/articles/:article_id" element={<ArticlePage />} />
-        <Route path="/user/:username" element={<UserRoute />} />
-        <Route path="/userProfile" element={<ProfilePage />} />
-        <Route path="/chatapp" element={<ChatPage />} />
+        {SCREENS.map(({ path, screen: Screen, element }) => (
+          <Route key={path} path={path} element={element ?? <Screen />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -73,14 +73,10 @@ export function templateProblem(dir: string): string | undefined {
   return undefined;
 }
 
-/** Whether the build can keep the template in `dir`: same PGlite, same migrations. */
+/** Whether the build can keep the template in `dir`: one that fits and holds every migration. */
 export function templateIsCurrent(dir: string): boolean {
-  const stamp = readTemplateStamp(dir);
-  if (!stamp || stamp.pgliteVersion !== installedPgliteVersion()) return false;
-  const current = migrationHashes();
   return (
-    stamp.migrations?.length === current.length &&
-    isPrefix(stamp.migrations, current) &&
-    fs.existsSync(path.join(templateDataDir(dir), DATABASE_MARKER))
+    templateProblem(dir) === undefined &&
+    readTemplateStamp(dir)?.migrations.length === migrationHashes().length
   );
 }

@@ -58,6 +58,14 @@ async function openAndReadBack(dataDir: string, templateDir: string) {
   }
 }
 
+/**
+ * The data directory's system identifier, which initdb draws at random: a copy of the template
+ * keeps the template's, a database made by initdb has its own. It opens pg_control (a 64-bit
+ * integer at its start) without starting PostgreSQL, which would write to the template.
+ */
+const systemId = (dataDir: string) =>
+  fs.readFileSync(path.join(dataDir, "global/pg_control")).readBigUInt64LE(0);
+
 /** A copy of the template in `from` at `to`, changed by `change`. */
 function variant(from: string, to: string, change: (dir: string) => void): string {
   fs.cpSync(from, to, { recursive: true });
@@ -122,6 +130,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
     const release = lockDataDir(dataDir);
     try {
       expect(await openAndReadBack(dataDir, templateDir)).toEqual(expected);
+      expect(systemId(dataDir)).toBe(systemId(templateDataDir(templateDir)));
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
     } finally {
       release();
@@ -132,7 +141,9 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
   it("applies the migrations a template made before them lacks", async () => {
     expect(templateProblem(olderTemplateDir)).toBeUndefined();
     expect(templateIsCurrent(olderTemplateDir)).toBe(false);
-    expect(await openAndReadBack(newDataDir(), olderTemplateDir)).toEqual(expected);
+    const dataDir = newDataDir();
+    expect(await openAndReadBack(dataDir, olderTemplateDir)).toEqual(expected);
+    expect(systemId(dataDir)).toBe(systemId(templateDataDir(olderTemplateDir)));
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -174,7 +185,9 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
     });
     expect(templateIsCurrent(otherVersion)).toBe(false);
 
-    expect(await openAndReadBack(newDataDir(), otherVersion)).toEqual(expected);
+    const dataDir = newDataDir();
+    expect(await openAndReadBack(dataDir, otherVersion)).toEqual(expected);
+    expect(systemId(dataDir)).not.toBe(systemId(templateDataDir(otherVersion)));
     expect(warn).toHaveBeenCalledOnce();
     expect(String(warn.mock.calls[0]?.[0])).toMatch(
       /^Creating the embedded database with initdb .*made by PGlite 0\.0\.1, this is /,
@@ -192,6 +205,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
     const release = lockDataDir(dataDir);
     try {
       expect(await openAndReadBack(dataDir, unstartable)).toEqual(expected);
+      expect(systemId(dataDir)).not.toBe(0n); // initdb's, not the zeroed copy's
     } finally {
       release();
     }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { ARTICLE_ID_PATTERN } from "../../shared/posts.ts";
 
 type Screen = {
+  /** The screen's address; one ending in "/" is followed by a parameter (`/user/:username`). */
   prefix: string;
   source: string;
   /** The API read the screen starts with, exactly as the web app asks for it (src/web/…/api). */
@@ -21,7 +22,7 @@ export const SCREEN_CHUNKS: readonly Screen[] = [
   {
     prefix: "/feed",
     source: "feed/feed-page.tsx",
-    data: (rest) => (rest ? undefined : "/api/articles"),
+    data: () => "/api/articles",
   },
   {
     prefix: "/articles/",
@@ -95,7 +96,9 @@ export function loadScreenHtml(webDir: string): ScreenHtml {
   }
 
   return (pathname) => {
-    const screen = SCREEN_CHUNKS.find(({ prefix }) => pathname.startsWith(prefix));
+    const screen = SCREEN_CHUNKS.find(({ prefix }) =>
+      prefix.endsWith("/") ? pathname.startsWith(prefix) : pathname === prefix,
+    );
     if (!screen) return indexHtml;
     const html = bySource.get(screen.source) ?? indexHtml;
     const read = screen.data?.(pathname.slice(screen.prefix.length));

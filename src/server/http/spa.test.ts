@@ -107,7 +107,7 @@ describe("the built web app", () => {
   });
 
   it("serves index.html as built for the landing page and addresses it does not know", async () => {
-    for (const url of ["/", "/no-such-page", "/success"]) {
+    for (const url of ["/", "/no-such-page", "/success", "/feedback", "/login/again"]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX_HTML);
@@ -127,7 +127,7 @@ describe("the built web app", () => {
     );
     for (const { prefix, source } of SCREEN_CHUNKS) {
       expect(routes, `${prefix} → ${source}`).toContain(`import("./${source}")`);
-      const pattern = prefix.endsWith("/") ? `path="${prefix}:` : `path="${prefix}"`;
+      const pattern = prefix.endsWith("/") ? `path: "${prefix}:` : `path: "${prefix}"`;
       expect(routes, prefix).toContain(pattern);
     }
   });
