@@ -69,7 +69,44 @@ export const signInFailures = pgTable(
     accountKey: text("account_key").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sign_in_failures_key_at_idx").on(t.accountKey, t.at)],
+  (t) => [
+    index("sign_in_failures_key_at_idx").on(t.accountKey, t.at),
+    index("sign_in_failures_at_idx").on(t.at),
+  ],
+);
+
+/**
+ * Browsers that signed in to an account before (OWASP's device cookie): the cookie holds a random
+ * token, the table its SHA-256. Such a browser is not held by the per-account lock that strangers
+ * can trigger; its own failures are counted here and lock only it.
+ */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountKey: text("account_key").notNull(),
+    failures: smallint("failures").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("trusted_devices_expires_idx").on(t.expiresAt)],
+);
+
+/** Writes per account (posts, reviews, profile edits, chat), for limits shared by every instance. */
+export const writeEvents = pgTable(
+  "write_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("write_events_user_action_at_idx").on(t.userId, t.action, t.at),
+    index("write_events_at_idx").on(t.at),
+  ],
 );
 
 // ── product ─────────────────────────────────────────────────────────────────
@@ -84,6 +121,8 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username").notNull().unique(),
     email: text("email"),
+    /** Whether signed-in members may see the email; signed-out visitors never do. */
+    showEmail: boolean("show_email").notNull().default(false),
     imgUrl: text("img_url"),
     bio: text("bio").notNull().default(""),
     skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
