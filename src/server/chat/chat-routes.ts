@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CHAT_RATE_LIMIT, chatQuerySchema } from "../../shared/chat.ts";
 import { AppError, forbidden } from "../http/app-error.ts";
 import { answerOnSocket } from "../http/framework-errors.ts";
+import { ownOrigin } from "../http/own-origin.ts";
 import { serveChatSocket } from "./chat-connection.ts";
 import { type ChatHub, createChatHub } from "./chat-hub.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
@@ -24,11 +25,6 @@ const upgradeRequired = () =>
       headers: { Upgrade: "websocket", Connection: "Upgrade" },
     },
   );
-
-/** The app's own origin: PUBLIC_ORIGIN behind a proxy, else the origin the request was sent to. */
-function ownOrigin(request: FastifyRequest): string {
-  return request.server.config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * Browsers send cookies with a WebSocket upgrade from any site, so a foreign page could otherwise

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./app-error.ts";
+import { ownOrigin } from "./own-origin.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "none"]);
@@ -11,10 +12,6 @@ function sameOrigin(a: string, b: string): boolean {
   } catch {
     return false;
   }
-}
-
-function ownOrigin(request: FastifyRequest): string {
-  return request.server.config.publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
 /** Why a request is cross-site, or null when it is not (or cannot tell: no browser headers). */

@@ -7,6 +7,7 @@ import {
   type GoogleIntent,
   googleIntentSchema,
 } from "../../../shared/auth.ts";
+import { ownOrigin } from "../../http/own-origin.ts";
 import { findProfileByUserId } from "../../profiles/profiles-repository.ts";
 import { startSession } from "../start-session.ts";
 import { type ProviderClaims, signInWithProvider } from "./google-accounts.ts";
@@ -16,10 +17,6 @@ import { clearFlowCookie, readFlowCookie, setFlowCookie } from "./google-flow-co
 const CALLBACK_PATH = "/api/auth/google/callback";
 
 const callbackQuerySchema = z.object({ error: z.string().max(200).optional() }).loose();
-
-function ownOrigin(request: FastifyRequest): string {
-  return request.server.config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 /** Back to the page the user came from, which shows SPEC §8's text for the failure. */
 function failure(reply: FastifyReply, intent: GoogleIntent, code: GoogleErrorCode) {
