@@ -56,7 +56,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     manifest: true,
-    sourcemap: true,
+    // Off unless asked for (SOURCE_MAPS=true npx vite build): a production build ships no sources.
+    sourcemap: process.env.SOURCE_MAPS === "true",
   },
   server: {
     proxy: { "/api": { target: "http://localhost:3000", ws: true } },

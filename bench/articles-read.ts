@@ -131,6 +131,8 @@ const { count, deepCursor, id } = await prepare();
 const server = startServer({
   PORT: String(await freePort()),
   NODE_ENV: "production",
+  ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
+  MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
   LOG_LEVEL: "warn",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
 });

@@ -223,6 +223,10 @@ await runMain(async () => {
   const env: Record<string, string> = {
     HOST: "127.0.0.1",
     NODE_ENV: "production",
+    ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
+    MAX_CONNECTIONS_PER_ADDRESS: "100000", // the sockets come from one address
+    CHAT_SOCKETS_PER_ADDRESS: "100000",
+    CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
   };
   let database: Database;

@@ -360,6 +360,7 @@ async function startServer(): Promise<string> {
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
       LOG_LEVEL: "warn",
       DATA_DIR: tempDir("lighthouse-data"),
       WEB_DIR: webDir,

@@ -82,6 +82,7 @@ async function startOnce(dataDir: string): Promise<{ ms: number; initdb: string 
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
       DATA_DIR: dataDir,
       WEB_DIR: webDir,
     },

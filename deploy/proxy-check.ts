@@ -88,6 +88,7 @@ try {
       PORT: String(await freePort()),
       DATABASE_URL: url.toString(),
       NODE_ENV: "production",
+      PUBLIC_ORIGIN: base,
       TRUST_PROXY: "true",
       LOG_LEVEL: "info",
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),

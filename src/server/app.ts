@@ -17,6 +17,7 @@ import { closeChatSockets } from "./chat/close-chat-sockets.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { capConnectionsPerAddress } from "./http/connection-cap.ts";
 import { registerCsrfProtection } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import {
@@ -25,7 +26,10 @@ import {
   registerProtocolChecks,
 } from "./http/framework-errors.ts";
 import { registerGracefulClose } from "./http/graceful-close.ts";
-import { stdoutLogStream } from "./http/log-stream.ts";
+import { registerInputBounds } from "./http/input-bounds.ts";
+import { type LogStream, stdoutLogStream } from "./http/log-stream.ts";
+import { registerHostCheck } from "./http/own-origin.ts";
+import { serializeRequestForLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { memoizedSerializerCompiler } from "./http/serializer.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -41,21 +45,43 @@ declare module "fastify" {
   }
 }
 
-export type AppOptions = { config: Config; database: Database; logger?: boolean };
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where log lines go; standard output unless a test reads them. */
+  logStream?: LogStream;
+};
 
 /** Builds the whole app from a config and an open database; tests call it in-process. */
 export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  const limits = config.http;
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, stream: stdoutLogStream() } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          stream: logStream ?? stdoutLogStream(),
+          serializers: { req: serializeRequestForLog },
+        }
+      : false,
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    http: { requireHostHeader: false },
+    // Slow clients: headers must arrive within the headers timeout, the whole request within the
+    // request timeout (checked every second, so a slow-header connection ends soon after).
+    requestTimeout: limits.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
+    http: {
+      requireHostHeader: false,
+      headersTimeout: limits.headersTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -64,9 +90,12 @@ export async function buildApp({
   app.decorate("database", database);
   registerErrorHandler(app);
   registerProtocolChecks(app);
+  registerHostCheck(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
+  registerInputBounds(app);
+  if (!config.trustProxy) capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: CHAT_MAX_FRAME_BYTES },

@@ -187,7 +187,7 @@ describe("malformed HTTP on the wire", () => {
   it("answers a request whose headers exceed Node's limit with 431 in the error shape", async () => {
     const answer = await sendRaw(
       port,
-      latin1(`GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`),
+      latin1(`GET /api/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`),
     );
     expect(answer?.statusCode).toBe(431);
     expect(JSON.parse(answer?.body ?? "")).toEqual({
@@ -199,7 +199,7 @@ describe("malformed HTTP on the wire", () => {
     const answer = await sendRaw(
       port,
       latin1(
-        "POST /api/articles HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/me HTTP/1.1\r\nHost: x\r\n\r\n",
+        "POST /api/articles HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/me HTTP/1.1\r\nHost: localhost\r\n\r\n",
       ),
     );
     expect(answer?.statusCode).toBe(400);
@@ -211,7 +211,7 @@ describe("malformed HTTP on the wire", () => {
   it("answers a path with a broken percent-escape in the error shape", async () => {
     const answer = await sendRaw(
       port,
-      latin1("GET /api/users/username/%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n"),
+      latin1("GET /api/users/username/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n"),
     );
     expect(answer?.statusCode).toBe(400);
     expect(JSON.parse(answer?.body ?? "")).toEqual({
@@ -261,7 +261,7 @@ describe("request body limit", () => {
     const declared = await sendRaw(
       port,
       Buffer.from(
-        `POST /api/articles HTTP/1.1\r\nHost: x\r\nCookie: ${member.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\nConnection: close\r\n\r\n${big}`,
+        `POST /api/articles HTTP/1.1\r\nHost: localhost\r\nCookie: ${member.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\nConnection: close\r\n\r\n${big}`,
       ),
     );
     expect(declared?.statusCode).toBe(413);
@@ -273,7 +273,7 @@ describe("request body limit", () => {
     const chunked = await sendRaw(
       port,
       Buffer.from(
-        `POST /api/articles HTTP/1.1\r\nHost: x\r\nCookie: ${member.cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
+        `POST /api/articles HTTP/1.1\r\nHost: localhost\r\nCookie: ${member.cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
       ),
     );
     expect(chunked?.statusCode).toBe(413);

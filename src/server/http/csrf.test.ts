@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { LOOPBACK_HOSTS } from "../config.ts";
 
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ allowedHosts: [...LOOPBACK_HOSTS, "talents.test"] });
 });
 afterAll(() => t.close());
 
@@ -110,7 +111,10 @@ describe("cross-site request protection", () => {
   });
 
   it("compares with PUBLIC_ORIGIN when set (behind a proxy)", async () => {
-    const proxied = await createTestApp({ publicOrigin: "https://talents.example" });
+    const proxied = await createTestApp({
+      publicOrigin: "https://talents.example",
+      allowedHosts: undefined,
+    });
     try {
       const ok = await logout(
         { origin: "https://talents.example", host: "internal:3000" },
@@ -125,5 +129,52 @@ describe("cross-site request protection", () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  describe("on the routed request, whatever the URL's spelling", () => {
+    const ENCODED_LOGOUTS = [
+      "/%61pi/auth/logout",
+      "/ap%69/auth/logout",
+      "/%61%70%69/auth/logout",
+      "/api/auth/%6cogout",
+      "/api%2Fauth%2Flogout",
+    ];
+
+    it.each(ENCODED_LOGOUTS)("refuses a forged %s with 403 and keeps the session", async (url) => {
+      const { cookie } = await signedIn();
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { host: "talents.test", cookie, origin: "https://evil.example" },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("cross-site-request");
+      expect(await stillSignedIn(cookie)).toBe(true);
+    });
+
+    it("refuses an encoded path to the profile edit with 403 and changes nothing", async () => {
+      const { cookie } = await createSignedInUser(t.app, { username: "encoded_bio" });
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/ap%69/users/encoded_bio",
+        headers: { host: "talents.test", cookie, "sec-fetch-site": "cross-site" },
+        payload: { bio: "written by another site" },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("cross-site-request");
+      const profile = await t.app.inject({ url: "/api/users/username/encoded_bio" });
+      expect(profile.json().user.bio).not.toBe("written by another site");
+    });
+
+    it("the encoded logout reaches the handler when it is same-origin (it is a real route)", async () => {
+      const { cookie } = await signedIn();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/%61pi/auth/logout",
+        headers: { host: "talents.test", cookie, origin: "http://talents.test" },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await stillSignedIn(cookie)).toBe(false);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isApiRequest } from "./api-path.ts";
 import { AppError } from "./app-error.ts";
 import { ownOrigin } from "./own-origin.ts";
+import { logSafeUrl } from "./request-log.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "none"]);
@@ -38,10 +40,10 @@ export function crossSiteReason(request: FastifyRequest): string | null {
 export function registerCsrfProtection(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    if (request.url !== "/api" && !request.url.startsWith("/api/")) return;
+    if (!isApiRequest(request)) return;
     const reason = crossSiteReason(request);
     if (reason) {
-      request.log.warn({ reason, url: request.url }, "cross-site request refused");
+      request.log.warn({ reason, url: logSafeUrl(request.url) }, "cross-site request refused");
       throw new AppError(
         403,
         "cross-site-request",

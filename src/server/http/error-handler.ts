@@ -7,6 +7,17 @@ import { isStorageUnavailable, sqlStateOf } from "./storage-errors.ts";
 /** PostgreSQL's text cannot hold U+0000: any input that carries one is invalid, never a 500. */
 const TEXT_WITH_NUL = "22021";
 
+/**
+ * An error answer stays small whatever the input: at most this many fields, each name and message
+ * cut to a short length (a 64 KB body once answered 6.5 MB, one message per array element).
+ */
+const MAX_FIELDS = 5;
+const MAX_FIELD_NAME = 60;
+const MAX_FIELD_MESSAGE = 160;
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
 function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
@@ -21,11 +32,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key =
+        const key = cut(
           issue.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
-          error.validationContext ||
-          "input";
-        fields[key] ??= issue.message ?? "is invalid";
+            error.validationContext ||
+            "input",
+          MAX_FIELD_NAME,
+        );
+        if (!(key in fields) && Object.keys(fields).length === MAX_FIELDS) break;
+        fields[key] ??= cut(issue.message ?? "is invalid", MAX_FIELD_MESSAGE);
       }
       const summary = Object.entries(fields)
         .map(([field, message]) => `${field}: ${message}`)
@@ -55,7 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code =
         status === 429 ? "too-many-requests" : status === 413 ? "payload-too-large" : "bad-request";
-      return reply.status(status).send(body(code, error.message));
+      return reply.status(status).send(body(code, cut(error.message, MAX_FIELD_MESSAGE)));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

@@ -36,6 +36,7 @@ const MANIFEST = {
   "auth/login-page.tsx": { file: "assets/login-page-L1.js", isDynamicEntry: true },
 };
 const ENTRY_JS = `console.log(${JSON.stringify("x".repeat(4000))});\n`;
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ["../src/secret.tsx"], mappings: "" });
 
 let webDir: string;
 let t: TestApp;
@@ -47,6 +48,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   fs.writeFileSync(path.join(webDir, "assets", "index-E1.js"), ENTRY_JS);
   fs.writeFileSync(path.join(webDir, "assets", "index-E1.js.gz"), gzipSync(ENTRY_JS));
+  fs.writeFileSync(path.join(webDir, "assets", "index-E1.js.map"), SOURCE_MAP);
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
@@ -118,6 +120,37 @@ describe("the built web app", () => {
     const res = await t.app.inject({ url: "/api/no-such-thing" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: "not-found" } });
+  });
+
+  it.each(["/%61pi/no-such-thing", "/ap%69/users", "/%61%70%69"])(
+    "answers the JSON 404 for the encoded API path %s, not the page",
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ error: { code: "not-found" } });
+    },
+  );
+
+  it("serves source maps where SERVE_SOURCE_MAPS allows (outside production by default)", async () => {
+    const res = await t.app.inject({ url: "/assets/index-E1.js.map" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SOURCE_MAP);
+  });
+
+  it("does not serve source maps when they are off (production's default), not even as the page", async () => {
+    const production = await createTestApp({ webDir, serveSourceMaps: false });
+    try {
+      for (const url of ["/assets/index-E1.js.map", "/assets/%69ndex-E1.js.map"]) {
+        const res = await production.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain("secret.tsx");
+        expect(res.json()).toMatchObject({ error: { code: "not-found" } });
+      }
+      expect((await production.app.inject({ url: "/assets/index-E1.js" })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 
   it("names only screens that exist in the web app's routes", () => {

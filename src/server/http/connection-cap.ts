@@ -1,0 +1,31 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import { answerOnSocket } from "./framework-errors.ts";
+
+/**
+ * At most `max` open connections from one client address: one client cannot hold thousands of
+ * slow or idle connections. Counted on the socket, so behind a trusted proxy (every connection
+ * from the proxy) it is not applied; the proxy limits its clients.
+ */
+export function capConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      answerOnSocket(socket, [
+        503,
+        "Service Unavailable",
+        "too-many-connections",
+        "Too many open connections from your address. Close some and try again.",
+      ]);
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}

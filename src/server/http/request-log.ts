@@ -1,0 +1,23 @@
+import type { FastifyRequest } from "fastify";
+import { decodedPath } from "./api-path.ts";
+
+/** Paths whose query strings carry secrets: the OAuth callback's `code` (and `state`). */
+const SECRET_QUERY_PATHS = new Set(["/api/auth/google/callback"]);
+
+/** The URL as logs may keep it: the query string of a secret-bearing path replaced. */
+export function logSafeUrl(url: string): string {
+  const query = url.indexOf("?");
+  if (query < 0 || !SECRET_QUERY_PATHS.has(decodedPath(url))) return url;
+  return `${url.slice(0, query)}?[redacted]`;
+}
+
+/** Fastify's own request log fields, with the URL made log-safe. */
+export function serializeRequestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: logSafeUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
