@@ -212,6 +212,48 @@ test.describe("login errors with email-enumeration protection on (the default)",
   });
 });
 
+test("a stranger's failed guesses pause sign-in to the account, but the owner's browser still gets in", async ({
+  browser,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const paused =
+    /^Sign-in to this account is paused after too many failed attempts\. Try again at .+\.$/;
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [ownerContext, strangerContext] = contexts;
+  try {
+    // The owner signed in from this browser before, then signed out.
+    const owner = await ownerContext.newPage();
+    await owner.goto("/login");
+    await fillLogin(owner, account.email, account.password);
+    await expect(owner).toHaveURL(/\/feed$/);
+    expect((await owner.request.post("/api/auth/logout")).status()).toBe(204);
+
+    // A stranger guesses until the account is locked.
+    const stranger = await strangerContext.newPage();
+    await stranger.goto("/login");
+    for (let i = 0; i < 5; i++) {
+      const answered = stranger.waitForResponse("**/api/auth/login");
+      await fillLogin(stranger, account.email, `guess-${i}-wrong`);
+      expect((await answered).status()).toBe(401);
+    }
+    // Even the right password is refused now, and the form says so plainly, with the time.
+    await fillLogin(stranger, account.email, account.password);
+    await expect(stranger.getByText(paused)).toBeVisible();
+    await expect(stranger.getByText("Email or password was incorrect")).toHaveCount(0);
+    await expect(stranger.getByLabel("Password")).toHaveAccessibleDescription(paused);
+    await expect(stranger).toHaveURL(/\/login$/);
+
+    // The owner's browser is not held by the lock.
+    await owner.goto("/login");
+    await fillLogin(owner, account.email, account.password);
+    await expect(notice(owner, "Successfully Logged In")).toBeVisible();
+    await expect(owner).toHaveURL(/\/feed$/);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
+
 test.describe("login errors with email-enumeration protection off", () => {
   test.describe.configure({ mode: "serial" });
   let server: ServerProcess;

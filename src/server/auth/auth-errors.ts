@@ -10,6 +10,7 @@ export const invalidEmail = () =>
 const WEAK_PASSWORD_MESSAGES: Record<Exclude<PasswordStrength, "ok">, string> = {
   "too-short": "Password should be at least 6 characters.",
   "too-long": "Password should be at most 128 characters.",
+  blank: "Password cannot be only spaces.",
   common: "This password is too common. Choose one that is harder to guess.",
 };
 
@@ -46,3 +47,20 @@ export const tooManyRequests = (retryAfterSeconds: number, what = "attempts") =>
     `Too many ${what}. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? "" : "s"}.`,
     { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
   );
+
+/**
+ * The per-account (or per-device) lock: 429 too-many-requests like the other limits, with the time
+ * sign-in resumes in `fields.pausedUntil` (ISO 8601) so the form can say plainly until when.
+ */
+export const signInPaused = (retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    429,
+    "too-many-requests",
+    `Sign-in to this account is paused after too many failed attempts. Please try again in ${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}.`,
+    {
+      fields: { pausedUntil: new Date(Date.now() + seconds * 1000).toISOString() },
+      headers: { "Retry-After": String(seconds) },
+    },
+  );
+};

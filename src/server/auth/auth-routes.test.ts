@@ -94,6 +94,12 @@ describe("POST /api/auth/register", () => {
     ["a common password", "password1", "too common"],
     ["a common password in capitals", "QWERTY123", "too common"],
     ["129 characters", `${"x7".repeat(64)}q`, "at most 128"],
+    ["a password of spaces only", "        ", "only spaces"],
+    [
+      "a password of tabs, line breaks and no-break spaces",
+      "\t\n\u00a0\u3000 \u200b\t",
+      "only spaces",
+    ],
   ])("refuses %s with 400 weak-password", async (_label, password, message) => {
     const res = await register(uniqueEmail("weak"), password);
     expect(res.statusCode).toBe(400);
@@ -239,6 +245,22 @@ describe("POST /api/auth/logout", () => {
 });
 
 describe("session cookie in production", () => {
+  it("reads only the __Host- cookie: the unprefixed name (cookie tossing) is ignored", async () => {
+    const prod = await createTestApp({
+      nodeEnv: "production",
+      publicOrigin: "https://talents.example",
+    });
+    try {
+      const res = await register(uniqueEmail("tossed"), PASSWORD, prod);
+      const token = res.cookies.find((c) => c.name === "__Host-ylt_session")?.value;
+      expect(token).toBeTruthy();
+      expect((await me(`ylt_session=${token}`, prod)).user).toBeNull();
+      expect((await me(`__Host-ylt_session=${token}`, prod)).user).not.toBeNull();
+    } finally {
+      await prod.close();
+    }
+  });
+
   it("is Secure with the __Host- prefix", async () => {
     const prod = await createTestApp({ nodeEnv: "production" });
     try {

@@ -10,7 +10,6 @@ import {
   emailAlreadyInUse,
   invalidCredential,
   invalidEmail,
-  tooManyRequests,
   userNotFound,
   weakPassword,
   wrongPassword,
@@ -19,7 +18,12 @@ import { registerAuthRateLimits, signInLimit, signUpLimit } from "./auth-rate-li
 import { presentIdentity } from "./identity-presenter.ts";
 import { hashPassword, prepareDummyHash, verifyPassword } from "./password-hashing.ts";
 import { checkPasswordStrength } from "./password-policy.ts";
-import { clearFailures, recordFailure, secondsUntilAllowed } from "./sign-in-failures.ts";
+import {
+  beginSignInAttempt,
+  rememberDevice,
+  signInFailed,
+  signInSucceeded,
+} from "./sign-in-attempt.ts";
 import { endSession, startSession } from "./start-session.ts";
 import { findUserByEmail, insertPasswordUser } from "./users-repository.ts";
 
@@ -53,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw sqlStateOf(error) === UNIQUE_VIOLATION ? emailAlreadyInUse() : error;
       });
       await startSession(request, reply, user.id);
+      await rememberDevice(request, reply, email);
       return reply.status(201).send({ user: presentIdentity(user) });
     },
   );
@@ -66,19 +71,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       if (!isValidEmail(email)) throw invalidEmail();
-      const wait = await secondsUntilAllowed(db, email, failureWindow);
-      if (wait > 0) throw tooManyRequests(wait, "failed sign-ins for this account");
+      const attempt = await beginSignInAttempt(request, email, failureWindow);
       const user = await findUserByEmail(db, email);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? null,
         request.body.password,
       );
       if (!user || !passwordMatches) {
-        await recordFailure(db, email, failureWindow);
+        await signInFailed(request, failureWindow);
         if (settings.enumerationProtection) throw invalidCredential();
         throw user ? wrongPassword() : userNotFound();
       }
-      await clearFailures(db, email);
+      await signInSucceeded(request, reply, email, attempt);
       await startSession(request, reply, user.id);
       return { user: presentIdentity(user) };
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meResponseSchema } from "../../shared/identity.ts";
-import { presentProfile } from "../profiles/profile-presenter.ts";
+import { presentOwnProfile } from "../profiles/profile-presenter.ts";
 import { presentIdentity } from "./identity-presenter.ts";
 import { getViewer } from "./viewer.ts";
 
@@ -11,7 +11,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!viewer) return { user: null, profile: null };
     return {
       user: presentIdentity(viewer.identity),
-      profile: viewer.profile ? presentProfile(viewer.profile) : null,
+      profile: viewer.profile ? presentOwnProfile(viewer.profile) : null,
     };
   });
 };

@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Maximum password length, in code points (not UTF-16 units). */
 export const PASSWORD_MAX_LENGTH = 128;
 
-export type PasswordStrength = "ok" | "too-short" | "too-long" | "common";
+export type PasswordStrength = "ok" | "too-short" | "too-long" | "blank" | "common";
 
 const COMMON_PASSWORDS_FILE = new URL("./common-passwords.txt", import.meta.url);
 
@@ -36,11 +36,15 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.toLowerCase());
 }
 
-/** Applies the length rules (in code points), then the common-password rule. */
+/** Only white space (any Unicode space, tab or line break) and zero-width characters. */
+const ONLY_WHITE_SPACE = /^[\s\u200B-\u200D\u2060]*$/u;
+
+/** Applies the length rules (in code points), then refuses blank and common passwords. */
 export function checkPasswordStrength(password: string): PasswordStrength {
   const length = codePointLength(password);
   if (length < PASSWORD_MIN_LENGTH) return "too-short";
   if (length > PASSWORD_MAX_LENGTH) return "too-long";
+  if (ONLY_WHITE_SPACE.test(password)) return "blank";
   if (isCommonPassword(password)) return "common";
   return "ok";
 }

@@ -6,12 +6,17 @@ function cookieName(secure: boolean): string {
   return secure ? "__Host-ylt_session" : "ylt_session";
 }
 
-function isSecure(request: FastifyRequest): boolean {
+/** Production or HTTPS: cookies are Secure and carry the __Host- prefix. */
+export function isSecureRequest(request: FastifyRequest): boolean {
   return request.server.config.nodeEnv === "production" || request.protocol === "https";
 }
 
+/**
+ * Only the name this request's cookies are set under is read: accepting the unprefixed name as
+ * well would let a sibling subdomain or a plain-http page plant a session (cookie tossing).
+ */
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[cookieName(true)] ?? request.cookies[cookieName(false)];
+  return request.cookies[cookieName(isSecureRequest(request))];
 }
 
 export function setSessionCookie(
@@ -19,7 +24,7 @@ export function setSessionCookie(
   reply: FastifyReply,
   token: string,
 ): void {
-  const secure = isSecure(request);
+  const secure = isSecureRequest(request);
   reply.setCookie(cookieName(secure), token, {
     httpOnly: true,
     sameSite: "lax",
@@ -30,6 +35,6 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = isSecure(request);
+  const secure = isSecureRequest(request);
   reply.clearCookie(cookieName(secure), { httpOnly: true, sameSite: "lax", secure, path: "/" });
 }

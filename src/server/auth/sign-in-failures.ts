@@ -3,18 +3,21 @@ import type { Db } from "../db/database.ts";
 import { signInFailures } from "../db/schema.ts";
 
 /**
- * Failed sign-ins per account, in the database so every instance counts the same ones. The account
- * key is the normalized email, whether or not an account uses it, so the limit reveals nothing.
+ * Failed sign-ins per limit key, in the database so every instance counts the same ones. The key
+ * is the normalized email, whether or not an account uses it, so the limit reveals nothing; a
+ * trusted browser counts under its own key instead (see trusted-devices.ts).
  */
 export type FailureWindow = { max: number; windowMinutes: number };
+
+export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const windowStart = (windowMinutes: number) =>
   sql`now() - make_interval(mins => ${windowMinutes}::int)`;
 
-/** Seconds until the account may try again, or 0 when it is below the limit. */
-export async function secondsUntilAllowed(
+/** Seconds until the key may try again, or 0 when it is below the limit. */
+async function secondsUntilAllowed(
   db: Db,
-  accountKey: string,
+  key: string,
   { max, windowMinutes }: FailureWindow,
 ): Promise<number> {
   const rows = await db
@@ -25,7 +28,7 @@ export async function secondsUntilAllowed(
     .from(signInFailures)
     .where(
       and(
-        eq(signInFailures.accountKey, accountKey),
+        eq(signInFailures.accountKey, key),
         sql`${signInFailures.at} > ${windowStart(windowMinutes)}`,
       ),
     )
@@ -36,26 +39,32 @@ export async function secondsUntilAllowed(
   return Math.max(1, rows[rows.length - max]?.expiresIn ?? 1);
 }
 
-/** Records a failure and drops this account's failures that have left the window. */
-export async function recordFailure(
+/**
+ * Counts an attempt as a failure before its password is checked, unless the key is at the limit.
+ * Check and count happen under one transaction-scoped advisory lock per key, so parallel attempts
+ * (on any instance sharing the database) cannot all read "below the limit" before any is counted.
+ * A successful attempt then clears the key's failures, its own reservation with them.
+ */
+export async function reserveAttempt(
   db: Db,
-  accountKey: string,
-  { windowMinutes }: FailureWindow,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(signInFailures)
-      .where(
-        and(
-          eq(signInFailures.accountKey, accountKey),
-          lt(signInFailures.at, windowStart(windowMinutes)),
-        ),
-      );
-    await tx.insert(signInFailures).values({ accountKey });
+  key: string,
+  window: FailureWindow,
+): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const wait = await secondsUntilAllowed(tx as unknown as Db, key, window);
+    if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
+    await tx.insert(signInFailures).values({ accountKey: key });
+    return { allowed: true };
   });
 }
 
 /** A successful sign-in starts the count again. */
-export async function clearFailures(db: Db, accountKey: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.accountKey, accountKey));
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.accountKey, key));
+}
+
+/** Drops every key's failures that have left the window, so tried emails are not kept for ever. */
+export async function pruneOldFailures(db: Db, { windowMinutes }: FailureWindow): Promise<void> {
+  await db.delete(signInFailures).where(lt(signInFailures.at, windowStart(windowMinutes)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginErrorText } from "./login-error-text.ts";
+import { loginErrorText, pausedSignInText } from "./login-error-text.ts";
 
 describe("login error texts (SPEC §8)", () => {
   it.each([
@@ -11,5 +11,33 @@ describe("login error texts (SPEC §8)", () => {
     ["network", "Email or password was incorrect"],
   ])("%s → %s", (code, text) => {
     expect(loginErrorText(code)).toBe(text);
+  });
+});
+
+describe("paused sign-in text", () => {
+  const utc = { locale: "en-GB", timeZone: "UTC" };
+  const inMinutes = (minutes: number, seconds = 0) =>
+    new Date(Date.now() + minutes * 60_000 + seconds * 1000);
+
+  it("says plainly that sign-in is paused and until when, rounded up to the minute", () => {
+    const resumes = inMinutes(14, 20);
+    const shown = new Date(Math.ceil(resumes.getTime() / 60_000) * 60_000);
+    const hhmm = `${String(shown.getUTCHours()).padStart(2, "0")}:${String(shown.getUTCMinutes()).padStart(2, "0")}`;
+    const text = pausedSignInText(resumes.toISOString(), utc);
+    // Near midnight the day is named as well; the time is there either way.
+    expect(text).toMatch(
+      /^Sign-in to this account is paused after too many failed attempts\. Try again at (.+, )?\d\d:\d\d\.$/,
+    );
+    expect(text).toContain(`${hhmm}.`);
+  });
+
+  it("names the day when sign-in resumes on another day", () => {
+    expect(pausedSignInText(inMinutes(3 * 24 * 60).toISOString(), utc)).toMatch(
+      /Try again at \d{1,2} [A-Z][a-z]+, \d\d:\d\d\.$/,
+    );
+  });
+
+  it("gives nothing for a time it cannot read", () => {
+    expect(pausedSignInText("soon")).toBeNull();
   });
 });

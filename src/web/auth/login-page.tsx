@@ -5,7 +5,7 @@ import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleButton } from "./google-button.tsx";
-import { loginErrorText } from "./login-error-text.ts";
+import { loginErrorText, pausedSignInText } from "./login-error-text.ts";
 import { storeUsername } from "./stored-username.ts";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
 import "./auth.css";
@@ -16,7 +16,7 @@ const googleFailure = () => "Error when signing in";
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const [error, setError] = useState<{ code: string } | null>(null);
+  const [error, setError] = useState<{ code: string; text: string } | null>(null);
   useGoogleErrorNotice(googleFailure);
 
   return (
@@ -29,8 +29,8 @@ export function LoginPage() {
           submitLabel="Sign in"
           pending={login.isPending}
           passwordAutoComplete="current-password"
-          fieldErrors={error?.code === "invalid-email" ? { email: loginErrorText(error.code) } : {}}
-          formError={error && error.code !== "invalid-email" ? loginErrorText(error.code) : null}
+          fieldErrors={error?.code === "invalid-email" ? { email: error.text } : {}}
+          formError={error && error.code !== "invalid-email" ? error.text : null}
           onSubmit={(credentials) => {
             setError(null);
             login.mutate(credentials, {
@@ -42,7 +42,9 @@ export function LoginPage() {
               },
               onError: (failure) => {
                 const code = failure instanceof ApiError ? failure.code : "unknown";
-                setError({ code });
+                const pausedUntil = failure instanceof ApiError ? failure.fields.pausedUntil : null;
+                const paused = pausedUntil ? pausedSignInText(pausedUntil) : null;
+                setError({ code, text: paused ?? loginErrorText(code) });
                 notify(failure.message, "error");
               },
             });

@@ -19,6 +19,16 @@ export type ProviderClaims = {
   picture: string | null;
 };
 
+/** The provider's picture only as an https URL: anything else (http, javascript:, data:) is dropped. */
+export function httpsPictureOrNull(picture: string | null): string | null {
+  if (!picture || picture.length > 2048) return null;
+  try {
+    return new URL(picture).protocol === "https:" ? picture : null;
+  } catch {
+    return null;
+  }
+}
+
 export type SignInOutcome = { kind: "signed-in"; identity: Identity } | { kind: "email-taken" };
 
 /**
@@ -38,7 +48,7 @@ export async function signInWithProvider(db: Db, claims: ProviderClaims): Promis
     email,
     emailVerified: email !== null,
     displayName: claims.name,
-    photoUrl: claims.picture,
+    photoUrl: httpsPictureOrNull(claims.picture),
   };
   try {
     return { kind: "signed-in", identity: await insertOAuthUser(db, account) };

@@ -187,6 +187,19 @@ describe("GET /api/auth/google/callback", () => {
     expect(account).toMatchObject({ issuer: provider.url, subject: subjectFor(email) });
   });
 
+  it.each([
+    ["plain http", "http://photos.example/grace.jpg"],
+    ["a script URL", "javascript:alert(1)"],
+    ["a data URL", "data:image/svg+xml,<svg/>"],
+    ["not a URL", "grace.jpg"],
+  ])("keeps no picture when the provider's is %s (https only)", async (_label, picture) => {
+    const res = await signInWithGoogle({ email: uniqueEmail("pic"), picture });
+    const { user } = await me(res);
+    expect(user.photoURL).toBeNull();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.photoUrl).toBeNull();
+  });
+
   it("returning: the same account signs in to the same identity, and goes to /feed once it has a profile", async () => {
     const email = uniqueEmail("back");
     const first = await signInWithGoogle({ email });

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { trustedDevices } from "../db/schema.ts";
+import { hashToken } from "./session-store.ts";
+
+/** How long a browser stays trusted after a successful password sign-in. */
+export const DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+
+/**
+ * Remembers a browser that signed in to `accountKey` (OWASP's device cookie): 256 random bits for
+ * the cookie, only their SHA-256 in the database.
+ */
+export async function trustDevice(
+  db: Db,
+  accountKey: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + DEVICE_LIFETIME_MS);
+  await db.insert(trustedDevices).values({ tokenHash: hashToken(token), accountKey, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The device's key for the sign-in limit when the token is live and was issued for this account. */
+export async function trustedDeviceKey(
+  db: Db,
+  token: string,
+  accountKey: string,
+): Promise<string | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ tokenHash: trustedDevices.tokenHash })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, tokenHash),
+        eq(trustedDevices.accountKey, accountKey),
+        gt(trustedDevices.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ? `device:${row.tokenHash}` : null;
+}
+
+export async function pruneExpiredDevices(db: Db): Promise<void> {
+  await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, new Date()));
+}
