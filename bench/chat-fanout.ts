@@ -21,6 +21,7 @@ import WebSocket from "ws";
 import { createSession } from "../src/server/auth/session-store.ts";
 import { type Db, openPglite, openPostgres } from "../src/server/db/database.ts";
 import { users } from "../src/server/db/schema.ts";
+import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { insertProfile } from "../src/server/profiles/profiles-repository.ts";
 import { CHAT_PATH, CHAT_RATE_LIMIT } from "../src/shared/chat.ts";
 import {
@@ -88,7 +89,15 @@ type Setup = {
 async function startAll(env: Record<string, string>, count: number): Promise<ServerProcess[]> {
   const servers = await Promise.all(
     Array.from({ length: count }, async () =>
-      startServer({ PORT: String(await freePort()), LOG_LEVEL: "error", ...env }),
+      startServer({
+        PORT: String(await freePort()),
+        LOG_LEVEL: "error",
+        // Every socket comes from this machine.
+        CHAT_SOCKETS_PER_ADDRESS: "100000",
+        CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
+        ...liftedWriteLimitEnv(), // senders send as fast as the in-memory limit allows
+        ...env,
+      }),
     ),
   );
   await Promise.all(servers.map((s) => waitForHealthy(s, 60_000)));

@@ -28,6 +28,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import WebSocket from "ws";
+import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { CHAT_PATH, type ChatMessage, type ServerFrame } from "../src/shared/chat.ts";
 import { type ChatState, chatReducer, initialChatState } from "../src/web/chat/chat-state.ts";
 import { freePort, startServer, waitForHealthy } from "../test/server-process.ts";
@@ -350,7 +351,14 @@ export async function runChatJitter(options: JitterOptions): Promise<JitterResul
 // ── command line ────────────────────────────────────────────────────────────
 
 /** Server environment for a jitter run: senders sign up over HTTP from 127.0.0.1. */
-export const JITTER_SERVER_ENV = { LOG_LEVEL: "error", AUTH_SIGNUP_PER_IP_PER_HOUR: "100000" };
+export const JITTER_SERVER_ENV = {
+  LOG_LEVEL: "error",
+  AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
+  MAX_CONNECTIONS_PER_ADDRESS: "100000", // every reader connects from this machine
+  CHAT_SOCKETS_PER_ADDRESS: "100000",
+  CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
+  ...liftedWriteLimitEnv(), // senders send as fast as the in-memory limit allows
+};
 
 /** Enough senders that none nears the per-user send limit (10 in 10 s), resends included. */
 export function sendersFor(sendEveryMs: number): number {

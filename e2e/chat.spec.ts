@@ -274,3 +274,33 @@ test("a WebSocket from another site is refused", async () => {
   });
   expect(status).toBe(403);
 });
+
+test("after signing out in another tab, sending says the session ended and the page turns read-only", async ({
+  browser,
+}) => {
+  const alice = await chatter(browser, "twotabs");
+  const before = `Before sign-out ${unique()}`;
+  await send(alice.page, before);
+  await expect(messageItem(alice.page, before)).not.toContainText("Sending…");
+
+  // Another tab of the same browser signs out.
+  const otherTab = await alice.context.newPage();
+  await otherTab.goto("/");
+  const status = await otherTab.evaluate(
+    async () => (await fetch("/api/auth/logout", { method: "POST" })).status,
+  );
+  expect(status).toBe(204);
+
+  const after = `After sign-out ${unique()}`;
+  await send(alice.page, after);
+  await expect(alice.page.getByRole("alert")).toContainText("Your session has ended.");
+  await expect(alice.page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  await expect(alice.page.getByRole("button", { name: "Send" })).toHaveCount(0);
+  await expect(alice.page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  // What was shown stays; the refused message was not stored.
+  await expect(messageItem(alice.page, before)).toBeVisible();
+  await alice.page.reload();
+  await expect(messageItem(alice.page, before)).toBeVisible();
+  await expect(messageItem(alice.page, after)).toHaveCount(0);
+  await alice.context.close();
+});

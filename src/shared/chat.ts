@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleText, removeBidiControls } from "./chat-text.ts";
 
 /** Path of the chat WebSocket (DESIGN §5). */
 export const CHAT_PATH = "/api/chat";
@@ -12,12 +13,25 @@ export const CHAT_RESUME_LIMIT = 500;
 export const CHAT_RATE_LIMIT = { messages: 10, windowMs: 10_000 } as const;
 /** Close code of a graceful shutdown: the client should reconnect (to another instance). */
 export const CLOSE_GOING_AWAY = 1001;
+/**
+ * Close code of an upgrade over the per-address limits (open sockets, or upgrades per minute):
+ * the client waits CHAT_TOO_MANY_RETRY_MS before it tries again, instead of its quick backoff.
+ */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+export const CHAT_TOO_MANY_RETRY_MS = 60_000;
 
+/** Bidi controls are removed (they reorder what others read); invisible-only text is empty. */
 export const chatTextSchema = z
   .string()
-  .trim()
-  .min(1, "Write a message first.")
-  .max(CHAT_TEXT_MAX, `A message has at most ${CHAT_TEXT_MAX} characters.`);
+  .transform(removeBidiControls)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Write a message first.")
+      .max(CHAT_TEXT_MAX, `A message has at most ${CHAT_TEXT_MAX} characters.`)
+      .refine(hasVisibleText, "Write a message first."),
+  );
 
 /** The sender's own id for a message, so a resend after a lost ack is stored once. */
 export const clientIdSchema = z
@@ -26,10 +40,12 @@ export const clientIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** A stored chat message (SPEC §3); createdAt is the server's clock. */
+/**
+ * A stored chat message as clients see it (SPEC §3); createdAt is the server's clock. The sender's
+ * internal user id stays on the server: clients tell their own messages by username.
+ */
 export const chatMessageSchema = z.object({
   id: z.number().int().positive(),
-  userId: z.string(),
   userName: z.string(),
   userPhotoURL: z.string().nullable(),
   text: z.string(),
@@ -56,6 +72,8 @@ export const CHAT_ERROR_CODES = [
   "invalid-frame",
   "invalid-text",
   "not-signed-in",
+  /** The socket's session was signed out or expired: it stays open, read-only. */
+  "session-ended",
   "profile-required",
   "too-many-requests",
   "storage-unavailable",

@@ -38,7 +38,10 @@ let port: number;
 let cookies: Record<"member" | "no-profile" | "limits", string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One address opens every socket here: the per-address limits have tests of their own.
+  t = await createTestApp({
+    chat: { socketsPerAddress: 10_000, upgradesPerAddressPerMinute: 100_000 },
+  });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   port = (t.app.server.address() as AddressInfo).port;
   url = `http://127.0.0.1:${port}`;
@@ -176,6 +179,15 @@ describe("chat frames under fuzzed input", () => {
             } else {
               expect(reply?.type).toBe("ack");
               expect(who).toBe("member");
+              // What the UI needs (username, photo), never the internal user id.
+              const raw = client.rawFrames.findLast((text) => text.includes('"type":"ack"'));
+              expect(Object.keys(JSON.parse(raw ?? "{}").message ?? {}).sort()).toEqual([
+                "createdAt",
+                "id",
+                "text",
+                "userName",
+                "userPhotoURL",
+              ]);
             }
           },
         ),

@@ -9,9 +9,10 @@ import {
   type ServerFrame,
 } from "../../shared/chat.ts";
 import { CHAT_HISTORY_LIMIT } from "../../shared/constants.ts";
-import { getViewer } from "../auth/viewer.ts";
+import { forgetViewer, getViewer } from "../auth/viewer.ts";
 import type { Db } from "../db/database.ts";
 import { isStorageUnavailable } from "../http/storage-errors.ts";
+import { withinWriteLimit } from "../limits/write-limits.ts";
 import type { ChatHub, ChatSubscriber } from "./chat-hub.ts";
 import {
   findMessageByClientId,
@@ -33,10 +34,23 @@ type SenderCheck =
   | { ok: true; sender: Sender }
   | { ok: false; code: ChatErrorCode; message: string };
 
-/** Who may send on this socket, from the session cookie of the upgrade request. */
-async function checkSender(request: FastifyRequest): Promise<SenderCheck> {
+/**
+ * Who may send now: the session of the upgrade's cookie, looked up again for every send, so a
+ * socket stops sending as soon as its session is signed out or expires. `hadSession`: the socket
+ * was signed in before, so a missing session is one that ended.
+ */
+async function checkSender(request: FastifyRequest, hadSession: boolean): Promise<SenderCheck> {
+  forgetViewer(request);
   const viewer = await getViewer(request);
-  if (!viewer) return { ok: false, code: "not-signed-in", message: "Sign in to send messages." };
+  if (!viewer) {
+    return hadSession
+      ? {
+          ok: false,
+          code: "session-ended",
+          message: "Your session has ended. Sign in again to send messages.",
+        }
+      : { ok: false, code: "not-signed-in", message: "Sign in to send messages." };
+  }
   if (!viewer.profile) {
     return {
       ok: false,
@@ -93,6 +107,7 @@ export function serveChatSocket(
   },
 ): void {
   const db = request.server.database.db;
+  const writeLimits = request.server.config.writeLimits;
   const log = request.log;
   const subscriber: ChatSubscriber = {
     socket,
@@ -107,7 +122,11 @@ export function serveChatSocket(
     message: string,
     extra: { clientId?: string; retryAfterMs?: number } = {},
   ) => send({ type: "error", code, message, ...extra });
-  let sender: Promise<SenderCheck> | undefined;
+  /** The socket has had a live session: losing it now means it ended (signed out, expired). */
+  let signedIn = false;
+  /** A session that is gone never comes back: later sends are refused without a lookup. */
+  let refused: Extract<SenderCheck, { ok: false }> | undefined;
+  let lastSender: Sender | undefined;
 
   hub.join(subscriber);
   socket.on("close", () => hub.leave(subscriber));
@@ -116,10 +135,18 @@ export function serveChatSocket(
   });
 
   const start = async () => {
+    // Whether the upgrade came signed in, read alongside the backlog (free without a cookie).
+    const connectedAs = getViewer(request).then(
+      (viewer) => {
+        if (viewer) signedIn = true;
+      },
+      () => {},
+    );
     try {
       const { frame, lastId } = await readBacklog(db, after);
       send(frame);
       hub.goLive(subscriber, lastId);
+      await connectedAs;
     } catch (error) {
       log.warn({ err: error }, "chat snapshot failed");
       fail("storage-unavailable", "The chat is briefly unavailable. Reconnecting…");
@@ -127,47 +154,64 @@ export function serveChatSocket(
     }
   };
 
-  const store = async (text: string, clientId: string) => {
-    sender ??= checkSender(request);
-    let check: SenderCheck;
-    try {
-      check = await sender;
-    } catch (error) {
-      sender = undefined;
-      throw error;
-    }
-    if (!check.ok) return fail(check.code, check.message, { clientId });
-    const { userId } = check.sender;
+  const ack = (clientId: string, message: ChatMessage) => send({ type: "ack", clientId, message });
 
-    const ack = (message: ChatMessage) => send({ type: "ack", clientId, message });
-    const retryAfterMs = limits.sends.retryAfterMs(userId);
-    if (retryAfterMs > 0) {
-      // A resend of a message that was stored is acknowledged, whatever the rate; the lookups
-      // have a limit of their own, so a flood of sends costs no queries.
-      if (limits.lookups.retryAfterMs(userId) === 0) {
-        limits.lookups.hit(userId);
-        const stored = await findMessageByClientId(db, userId, clientId);
-        if (stored) return ack(stored);
-      }
-      const seconds = Math.ceil(retryAfterMs / 1000);
-      return fail(
-        "too-many-requests",
-        `You are sending too fast: at most ${CHAT_RATE_LIMIT.messages} messages in ${CHAT_RATE_LIMIT.windowMs / 1000} seconds. Try again in ${seconds} s.`,
-        { clientId, retryAfterMs },
-      );
+  const refuseOverLimit = async (userId: string, clientId: string, retryAfterMs: number) => {
+    // A resend of a message that was stored is acknowledged, whatever the rate; the lookups
+    // have a limit of their own, so a flood of sends costs no queries.
+    if (limits.lookups.retryAfterMs(userId) === 0) {
+      limits.lookups.hit(userId);
+      const stored = await findMessageByClientId(db, userId, clientId);
+      if (stored) return ack(clientId, stored);
     }
+    const seconds = Math.ceil(retryAfterMs / 1000);
+    return fail(
+      "too-many-requests",
+      `You are sending too fast: at most ${CHAT_RATE_LIMIT.messages} messages in ${CHAT_RATE_LIMIT.windowMs / 1000} seconds. Try again in ${seconds} s.`,
+      { clientId, retryAfterMs },
+    );
+  };
+
+  const store = async (text: string, clientId: string) => {
+    if (refused) return fail(refused.code, refused.message, { clientId });
+    // Over the send limit, nothing is stored whoever asks: no session lookup for a flood.
+    const limited = lastSender ? limits.sends.retryAfterMs(lastSender.userId) : 0;
+    if (lastSender && limited > 0) return refuseOverLimit(lastSender.userId, clientId, limited);
+
+    const check = await checkSender(request, signedIn);
+    if (!check.ok) {
+      // A profile can still be created; a missing or ended session stays so on this socket.
+      if (check.code !== "profile-required") refused = check;
+      return fail(check.code, check.message, { clientId });
+    }
+    signedIn = true;
+    lastSender = check.sender;
+    const { userId } = check.sender;
+    const retryAfterMs = limits.sends.retryAfterMs(userId);
+    if (retryAfterMs > 0) return refuseOverLimit(userId, clientId, retryAfterMs);
     limits.sends.hit(userId);
     // The broadcast of this message must not reach the sender before its ack, or the page would
     // show it twice for a moment (stored, and still pending): hold this socket's broadcasts.
     hub.hold(subscriber);
     try {
-      const { message, created } = await insertMessage(db, {
-        ...check.sender,
-        text: maskProfanity(text),
-        clientId,
-      });
+      // The per-account limit shared by every instance (issue 13, item 12), counted in the same
+      // transaction as the insert; the in-memory limit above keeps floods from reaching the database.
+      const result = await withinWriteLimit(db, writeLimits, userId, "chat", (tx) =>
+        insertMessage(tx, { ...check.sender, text: maskProfanity(text), clientId }),
+      );
+      if (!result.allowed) {
+        limits.sends.unhit(userId);
+        const stored = await findMessageByClientId(db, userId, clientId);
+        if (stored) return ack(clientId, stored);
+        const { message, retryAfterSeconds } = result.refusal;
+        return fail("too-many-requests", message, {
+          clientId,
+          retryAfterMs: retryAfterSeconds * 1000,
+        });
+      }
+      const { message, created } = result.value;
       if (!created) limits.sends.unhit(userId);
-      ack(message);
+      ack(clientId, message);
     } catch (error) {
       limits.sends.unhit(userId);
       throw error;

@@ -44,9 +44,12 @@ async function join(url: string, options: ConnectOptions = {}): Promise<ChatTest
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The tests below open many sockets from 127.0.0.1; the per-address limits have tests of their own. */
+const roomy = { chat: { socketsPerAddress: 10_000, upgradesPerAddressPerMinute: 100_000 } };
+
 let t: ListeningApp;
 beforeAll(async () => {
-  t = await listening();
+  t = await listening(roomy);
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -70,8 +73,8 @@ function seed(app: ListeningApp, user: TestUser, text: string, clientId: string)
 }
 
 describe("connecting", () => {
-  it("sends the latest 100 of 150 messages, oldest first, with the public fields only", async () => {
-    const fresh = await listening();
+  it("sends the latest 100 of 150 messages, oldest first, with the public fields only (no user id)", async () => {
+    const fresh = await listening(roomy);
     try {
       const user = await createSignedInUser(fresh.app, { username: "historian" });
       for (let i = 1; i <= 150; i++) await seed(fresh, user, `message ${i}`, `seed-${i}`);
@@ -84,10 +87,15 @@ describe("connecting", () => {
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       const first = snapshot.messages[0];
       expect(Object.keys(first ?? {}).sort()).toEqual(
-        ["createdAt", "id", "text", "userId", "userName", "userPhotoURL"].sort(),
+        ["createdAt", "id", "text", "userName", "userPhotoURL"].sort(),
+      );
+      const [raw] = reader.rawFrames;
+      expect(raw).not.toContain(user.userId);
+      expect(raw).not.toContain("userId");
+      expect(Object.keys(JSON.parse(raw ?? "{}").messages[0]).sort()).toEqual(
+        ["createdAt", "id", "text", "userName", "userPhotoURL"].sort(),
       );
       expect(first).toMatchObject({
-        userId: user.userId,
         userName: "historian",
         userPhotoURL: null,
       });
@@ -114,7 +122,7 @@ describe("connecting", () => {
   });
 
   it("takes PUBLIC_ORIGIN as the own origin behind a proxy", async () => {
-    const proxied = await listening({ publicOrigin: "https://talents.example" });
+    const proxied = await listening({ ...roomy, publicOrigin: "https://talents.example" });
     try {
       await expect(connectChat(proxied.url)).rejects.toThrow("refused with 403");
       const client = await join(proxied.url, { origin: "https://talents.example" });
@@ -170,8 +178,9 @@ describe("sending", () => {
       userId: "someone-else",
     });
     const ack = await a.waitFor(isAckOf("hello-1"));
-    expect(ack.message).toMatchObject({
-      userId: ada.userId,
+    expect(ack.message).toEqual({
+      id: expect.any(Number),
+      createdAt: expect.any(String),
       userName: "ada_chat",
       userPhotoURL: "https://img.example/ada.png",
       text: "Hello there",
@@ -187,6 +196,7 @@ describe("sending", () => {
 
     const seen = await b.waitFor((f) => f.type === "message" && f.message.id === ack.message.id);
     expect(seen).toEqual({ type: "message", message: ack.message });
+    for (const raw of [...a.rawFrames, ...b.rawFrames]) expect(raw).not.toContain(ada.userId);
     // The sender gets the broadcast too (it dedupes by id), but only after its ack.
     const echo = await a.waitFor((f) => f.type === "message" && f.message.id === ack.message.id);
     expect(a.frames.indexOf(ack)).toBeLessThan(a.frames.indexOf(echo));
@@ -241,6 +251,32 @@ describe("sending", () => {
       .from(messages)
       .where(eq(messages.userId, user.userId));
     expect(rows.map((r) => r.clientId)).toEqual(["len-ok"]);
+  });
+
+  it("refuses text that is empty without its invisible characters and removes bidi controls", async () => {
+    const user = await createSignedInUser(t.app);
+    const client = await join(t.url, { cookie: user.cookie });
+    client.send({
+      type: "send",
+      text: "\u200B\u200D\uFEFF\u2060 \u202E\u2066",
+      clientId: "invisible",
+    });
+    const refused = await client.waitFor(isErrorOf("invisible"));
+    expect(refused).toMatchObject({ code: "invalid-text", message: "Write a message first." });
+
+    const stored = await say(client, "abc\u202Edef\u2067 ghi\u2069 \u061Cjkl", "bidi");
+    expect(stored.text).toBe("abcdef ghi jkl");
+    // Joiners stay where they join: an emoji family is one picture.
+    expect((await say(client, "👨\u200D👩\u200D👧", "family")).text).toBe("👨\u200D👩\u200D👧");
+    const rows = await t.database.db
+      .select({ clientId: messages.clientId, text: messages.text })
+      .from(messages)
+      .where(eq(messages.userId, user.userId))
+      .orderBy(asc(messages.id));
+    expect(rows).toEqual([
+      { clientId: "bidi", text: "abcdef ghi jkl" },
+      { clientId: "family", text: "👨\u200D👩\u200D👧" },
+    ]);
   });
 
   it("answers malformed frames with an error frame and keeps the connection", async () => {
@@ -441,7 +477,7 @@ describe("connection health", () => {
   });
 
   it("closes sockets with 1001 'going away' when the app shuts down", async () => {
-    const app = await listening();
+    const app = await listening(roomy);
     const user = await createSignedInUser(app.app);
     const a = await connectChat(app.url, { cookie: user.cookie });
     const b = await connectChat(app.url);

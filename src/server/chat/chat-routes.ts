@@ -1,10 +1,11 @@
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CHAT_RATE_LIMIT, chatQuerySchema } from "../../shared/chat.ts";
+import { CHAT_RATE_LIMIT, CLOSE_TOO_MANY_CONNECTIONS, chatQuerySchema } from "../../shared/chat.ts";
 import { AppError, forbidden } from "../http/app-error.ts";
 import { answerOnSocket } from "../http/framework-errors.ts";
 import { ownOrigin } from "../http/own-origin.ts";
+import { createAddressLimits } from "./address-limits.ts";
 import { serveChatSocket } from "./chat-connection.ts";
 import { type ChatHub, createChatHub } from "./chat-hub.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
@@ -45,9 +46,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     sends: createRateLimiter(CHAT_RATE_LIMIT.messages, CHAT_RATE_LIMIT.windowMs),
     lookups: createRateLimiter(CHAT_RATE_LIMIT.messages * 2, CHAT_RATE_LIMIT.windowMs),
   };
+  const addresses = createAddressLimits({
+    socketsPerAddress: app.config.chat.socketsPerAddress,
+    upgradesPerMinute: app.config.chat.upgradesPerAddressPerMinute,
+  });
   const prune = setInterval(() => {
     limits.sends.prune();
     limits.lookups.prune();
+    addresses.prune();
   }, 60_000);
   prune.unref();
   app.addHook("onClose", async () => {
@@ -75,6 +81,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: chatQuerySchema },
     },
     (socket, request) => {
+      // Over the limits, the socket is closed before any snapshot is read or sent, with a code
+      // the web client knows (it waits a minute rather than reconnect at once); an HTTP 429 would
+      // reach a browser's WebSocket only as an anonymous failure.
+      const admission = addresses.admit(request.ip);
+      if (!admission.ok) {
+        socket.close(CLOSE_TOO_MANY_CONNECTIONS, admission.reason);
+        return;
+      }
+      socket.on("close", admission.release);
       serveChatSocket(socket, request, { hub, limits, after: request.query.after });
     },
   );

@@ -11,6 +11,8 @@ import {
 export type ChatTestClient = {
   socket: WebSocket;
   frames: ServerFrame[];
+  /** Every frame's text as it came: `frames` are parsed, which drops fields the schema lacks. */
+  rawFrames: string[];
   send(frame: ClientFrame | Record<string, unknown>): void;
   sendRaw(data: string | Buffer, binary?: boolean): void;
   /** The first frame (already received or still to come) matching `match`. */
@@ -64,8 +66,10 @@ export function connectChat(
     autoPong: options.autoPong ?? true,
   });
   const frames: ServerFrame[] = [];
+  const rawFrames: string[] = [];
   const waiters = new Set<() => void>();
   socket.on("message", (data) => {
+    rawFrames.push(String(data));
     const frame = serverFrameSchema.parse(JSON.parse(String(data)));
     frames.push(frame);
     for (const wake of [...waiters]) wake();
@@ -109,6 +113,7 @@ export function connectChat(
   const client: ChatTestClient = {
     socket,
     frames,
+    rawFrames,
     send: (frame) => socket.send(JSON.stringify(frame)),
     sendRaw: (data, binary = false) => socket.send(data, { binary }),
     waitFor: waitFor as ChatTestClient["waitFor"],

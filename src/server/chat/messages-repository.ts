@@ -17,9 +17,9 @@ const MAX_NOTIFY_BYTES = 7900;
 
 type MessageRow = typeof messages.$inferSelect;
 
+/** What clients are sent: the sender's internal id stays here (issue 13, item 16). */
 const columns = {
   id: messages.id,
-  userId: messages.userId,
   userName: messages.userName,
   userPhotoUrl: messages.userPhotoUrl,
   text: messages.text,
@@ -27,11 +27,10 @@ const columns = {
 };
 
 export function presentMessage(
-  row: Pick<MessageRow, "id" | "userId" | "userName" | "userPhotoUrl" | "text" | "createdAt">,
+  row: Pick<MessageRow, "id" | "userName" | "userPhotoUrl" | "text" | "createdAt">,
 ): ChatMessage {
   return {
     id: Number(row.id),
-    userId: row.userId,
     userName: row.userName,
     userPhotoURL: row.userPhotoUrl,
     text: row.text,

@@ -40,6 +40,36 @@ describe("maskProfanity masks", () => {
     expect(masked(word)).toBe(stars([...word].length));
   });
 
+  it.each([
+    ["zero-width space inside", "fu\u200Bck", 4],
+    ["soft hyphen inside", "sh\u00ADit", 4],
+    ["bidi override inside", "sh\u202Eit", 4],
+    ["circled letters", "ⓕⓤⓒⓚ", 4],
+    ["circled capitals", "ⓈⒽⒾⓉ", 4],
+    ["negative circled letters", "🅕🅤🅒🅚", 4],
+    ["squared letters", "🄵🅄🄲🄺", 4],
+    ["full-width letters with a zero-width joiner", "ｓｈ\u200Dｉｔ", 4],
+    ["a digit suffix", "shit123", 7],
+    ["a digit suffix after leetspeak", "sh1t2", 5],
+    ["a doubled word", "fuckfuck", 8],
+    ["a tripled word", "ShitShitShit", 12],
+    ["a star for a letter", "f*ck", 4],
+    ["two stars", "f**k", 4],
+    ["a star in another word", "sh*t", 4],
+  ])("the bypass: %s (%s)", (_how, word, length) => {
+    expect(masked(word)).toBe(stars(length));
+  });
+
+  it("letters spelled out with slashes, pipes and backslashes", () => {
+    expect(maskProfanity("s/h/i/t happens")).toBe("******* happens");
+    expect(maskProfanity("f|u|c|k")).toBe("*******");
+    expect(maskProfanity("f\\u\\c\\k")).toBe("*******");
+  });
+
+  it("two words joined by a star each count on their own", () => {
+    expect(maskProfanity("shit*hello")).toBe("****" + "*hello");
+  });
+
   it("letters spelled out one by one, separators included", () => {
     expect(maskProfanity("what the f u c k is this")).toBe("what the ******* is this");
     expect(maskProfanity("s.h.i.t happens")).toBe("******* happens");
@@ -120,6 +150,27 @@ describe("maskProfanity leaves alone", () => {
     "cumin",
     "hello",
   ])("the English word %s", (word) => {
+    expect(masked(word)).toBe(`before ${word} after`);
+  });
+
+  it.each([
+    "class101",
+    "Scunthorpe2024",
+    "pass123",
+    "mahimahi",
+    "bonbon",
+    "cancan",
+    "2*3",
+    "a*b",
+    "x*y",
+    "kiss*hug",
+    "and/or",
+    "w/o",
+    "a/b/c",
+    "ⓗⓔⓛⓛⓞ",
+    "🅰🅱🅲",
+    "clas\u200Bsic",
+  ])("innocent words in the new disguises: %s", (word) => {
     expect(masked(word)).toBe(`before ${word} after`);
   });
 

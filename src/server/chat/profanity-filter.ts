@@ -19,6 +19,8 @@
  */
 import { createRequire } from "node:module";
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import { INVISIBLE_CHARS } from "../../shared/chat-text.ts";
+import { FANCY_LETTERS, foldFancyLetters } from "./fancy-letters.ts";
 
 const require = createRequire(import.meta.url);
 const badwordsEnglish = require("badwords-list").array as string[];
@@ -88,9 +90,13 @@ for (const entry of [...badwordsEnglish, ...LANGUAGES.flatMap((lang) => ldnoobw[
 const BLOCKED_COLLAPSED = new Set([...BLOCKED].map(collapse));
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-const mask = (s: string): string => "*".repeat([...graphemes.segment(s)].length);
+const invisible = new RegExp(`[${INVISIBLE_CHARS}]`, "gu");
+/** What a reader sees of a word: fancy letters as plain ones, without the invisible characters. */
+const visible = (s: string): string => foldFancyLetters(s).replace(invisible, "");
+const mask = (s: string): string => "*".repeat([...graphemes.segment(visible(s))].length);
 
-function isProfane(word: string): boolean {
+/** A word as listed, or a disguise the lists' spellings do not cover (fuuuuck, wankers). */
+function isListed(word: string): boolean {
   // A number is never a word: "455" is a score, not leetspeak.
   if (!/\p{L}/u.test(word)) return false;
   const key = unleet(lower(word));
@@ -103,12 +109,53 @@ function isProfane(word: string): boolean {
   );
 }
 
-// A word is letters and digits, with leet symbols inside (sh!t, a$$); hyphens join compounds.
-const PART = String.raw`[\p{L}\p{N}$@](?:[\p{L}\p{M}\p{N}$@!+]*[\p{L}\p{M}\p{N}$@])?\p{M}*`;
+const ALPHABET = [..."abcdefghijklmnopqrstuvwxyz"];
+const MAX_WILDCARDS = 2;
+
+/** f*ck, sh*t: one or two stars standing for letters of a listed word. */
+function isStarred(key: string): boolean {
+  const stars = key.split("*").length - 1;
+  if (stars === 0 || stars > MAX_WILDCARDS || key.length - stars < 2) return false;
+  let candidates = [key];
+  for (let i = 0; i < stars; i++) {
+    candidates = candidates.flatMap((c) => ALPHABET.map((letter) => c.replace("*", letter)));
+  }
+  return candidates.some((c) => BLOCKED.has(c) && !ALLOW.has(c));
+}
+
+/** fuckfuck, shitshitshit: one listed word said again and again in one go. */
+function isRepeated(key: string): boolean {
+  for (let unit = 3; unit <= key.length / 2; unit++) {
+    if (key.length % unit !== 0) continue;
+    const part = key.slice(0, unit);
+    if (part.repeat(key.length / unit) === key && isListed(part)) return true;
+  }
+  return false;
+}
+
+function isProfane(word: string): boolean {
+  const plain = visible(word);
+  if (!/\p{L}/u.test(plain)) return false;
+  const stem = plain.replace(/\p{N}+$/u, ""); // shit123: a number after a word is no disguise
+  return [plain, stem].some((form) => {
+    if (!/\p{L}/u.test(form)) return false;
+    if (isListed(form)) return true;
+    const key = unleet(lower(form));
+    return isStarred(key) || isRepeated(key);
+  });
+}
+
+// A word is letters and digits, with leet symbols, stars and invisible characters inside (sh!t,
+// a$$, f*ck, fu\u200Bck); hyphens join compounds.
+const LETTER = `\\p{L}\\p{N}$@${FANCY_LETTERS}`;
+const INSIDE = `${LETTER}\\p{M}!+*${INVISIBLE_CHARS}`;
+const PART = `[${LETTER}](?:[${INSIDE}]*[${LETTER}\\p{M}])?\\p{M}*`;
 const WORD = new RegExp(`${PART}(?:-${PART})*`, "gu");
 const PART_IN_WORD = new RegExp(PART, "gu");
-// Letters spelled out one by one: "f u c k", "f.u.c.k".
-const SPELLED = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}$@][ ._*-]){2,}[\p{L}\p{N}$@](?![\p{L}\p{N}])/gu;
+const HAS_LETTER = new RegExp(`[\\p{L}${FANCY_LETTERS}]`, "u");
+// Letters spelled out one by one: "f u c k", "f.u.c.k", "s/h/i/t".
+const SPELLED =
+  /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}$@][ ._*/\\|~-]){2,}[\p{L}\p{N}$@](?![\p{L}\p{N}])/gu;
 const LONGEST_WORD = 12; // letters; "motherfucker" is 12
 
 function maskSpelled(run: string): string {
@@ -137,9 +184,12 @@ export function maskProfanity(text: string): string {
     // the word lists alone still apply
   }
   const maskPart = (part: string, at: number): string => {
-    if (!/\p{L}/u.test(part)) return part; // a number, even "455", is not a word
+    if (!HAS_LETTER.test(part)) return part; // a number, even "455", is not a word
     const hit = wholeWordHits.has(`${at}:${at + part.length}`) && !ALLOW.has(lower(part));
-    return hit || isProfane(part) ? mask(part) : part;
+    if (hit || isProfane(part)) return mask(part);
+    // Not one starred word: the words the stars separate ("shit*fuck") count on their own.
+    if (!part.includes("*")) return part;
+    return part.replace(/[^*]+/g, (piece: string, offset: number) => maskPart(piece, at + offset));
   };
   return text
     .replace(WORD, (word: string, at: number) => {

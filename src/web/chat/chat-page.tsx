@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useSession } from "../auth/use-session.ts";
+import { sessionQueryKey, useSession } from "../auth/use-session.ts";
 import { ChatAvatar } from "./chat-avatar.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
 import { MessageForm } from "./message-form.tsx";
@@ -7,7 +9,14 @@ import { MessageList } from "./message-list.tsx";
 import { useChat } from "./use-chat.ts";
 import "./chat.css";
 
-type Viewer = { id: string; name: string; photoUrl: string | null; hasProfile: boolean };
+type Viewer = {
+  id: string;
+  name: string;
+  /** The profile's username: the name our own messages carry. */
+  username: string | null;
+  photoUrl: string | null;
+  hasProfile: boolean;
+};
 
 /** /chatapp: the public chat room (SPEC §2). Anyone reads; signed-in users with a profile write. */
 export function ChatPage() {
@@ -19,6 +28,7 @@ export function ChatPage() {
     ? {
         id: user.id,
         name: profile?.username ?? user.displayName ?? "You",
+        username: profile?.username ?? null,
         photoUrl: profile?.img_url ?? user.photoURL,
         hasProfile: Boolean(profile),
       }
@@ -28,7 +38,17 @@ export function ChatPage() {
 
 function ChatRoom({ viewer }: { viewer: Viewer | null }) {
   const chat = useChat(viewer?.id ?? "anonymous");
-  const canSend = Boolean(viewer?.hasProfile);
+  const queryClient = useQueryClient();
+  // Once the server says the session ended, the page says so until someone signs in again, also
+  // after the session refresh below has turned the page into the signed-out one.
+  const [endedHere, setEndedHere] = useState(false);
+  useEffect(() => {
+    if (!chat.sessionEnded) return;
+    setEndedHere(true);
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [chat.sessionEnded, queryClient]);
+  const sessionEnded = chat.sessionEnded || (endedHere && !viewer);
+  const canSend = Boolean(viewer?.hasProfile) && !sessionEnded;
   return (
     <section className="chat">
       <title>Chat · Your Local Talents</title>
@@ -47,6 +67,10 @@ function ChatRoom({ viewer }: { viewer: Viewer | null }) {
       />
       {canSend ? (
         <MessageForm onSend={chat.send} />
+      ) : sessionEnded ? (
+        <p className="chat-invite" role="alert">
+          Your session has ended. <Link to="/login">Sign in</Link> again to join the conversation.
+        </p>
       ) : viewer ? (
         <p className="chat-invite">
           <Link to="/createYourUser">Create your profile</Link> to join the conversation.

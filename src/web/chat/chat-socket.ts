@@ -1,5 +1,7 @@
 import {
   CHAT_PATH,
+  CHAT_TOO_MANY_RETRY_MS,
+  CLOSE_TOO_MANY_CONNECTIONS,
   type ClientFrame,
   type ServerFrame,
   serverFrameSchema,
@@ -80,7 +82,7 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
         dispatch({ type: "failed", clientId, error: "No answer from the server." });
       }, ACK_TIMEOUT_MS),
     );
-    if (live) write({ type: "send", text, clientId });
+    if (live && !state.sessionEnded) write({ type: "send", text, clientId });
   };
 
   const stopHeartbeat = () => {
@@ -88,15 +90,18 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
     clearTimeout(pongTimer);
   };
 
-  const lost = () => {
+  /** `limited`: the server said too many sockets from here; a quick retry would be refused too. */
+  const lost = (limited = false) => {
     socket = null;
     live = false;
     stopHeartbeat();
     if (closed) return;
-    dispatch({ type: "connection", state: "reconnecting" });
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+    dispatch({ type: "connection", state: limited ? "limited" : "reconnecting" });
+    const delay = limited
+      ? CHAT_TOO_MANY_RETRY_MS * (1 + Math.random() / 2)
+      : Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
     attempt++;
-    reconnectTimer = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+    reconnectTimer = setTimeout(connect, delay);
   };
 
   const onFrame = (frame: ServerFrame) => {
@@ -138,13 +143,13 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
         }, PONG_TIMEOUT_MS);
       }, PING_EVERY_MS);
     };
-    ws.onclose = () => {
-      if (socket === ws) lost();
+    ws.onclose = (event) => {
+      if (socket === ws) lost(event.code === CLOSE_TOO_MANY_CONNECTIONS);
     };
   }
 
   const onOnline = () => {
-    if (socket || closed) return;
+    if (socket || closed || state.connection === "limited") return;
     clearTimeout(reconnectTimer);
     attempt = 0;
     connect();

@@ -4,7 +4,6 @@ import { type ChatState, chatReducer, initialChatState, KEPT_MESSAGES } from "./
 
 const message = (id: number, text = `m${id}`): ChatMessage => ({
   id,
-  userId: "u1",
   userName: "ada",
   userPhotoURL: null,
   text,
@@ -82,6 +81,22 @@ describe("chat state", () => {
       frame: { type: "error", code: "invalid-frame", message: "bad" },
     });
     expect(state).toBe(initialChatState);
+  });
+
+  it("a session-ended error makes the state read-only and fails what was on its way", () => {
+    let state = chatReducer(initialChatState, { type: "queued", clientId: "c1", text: "hi" });
+    state = chatReducer(state, { type: "queued", clientId: "c2", text: "there" });
+    state = chatReducer(state, {
+      type: "frame",
+      frame: {
+        type: "error",
+        code: "session-ended",
+        message: "Your session has ended. Sign in again to send messages.",
+        clientId: "c1",
+      },
+    });
+    expect(state.sessionEnded).toBe(true);
+    expect(state.outgoing.map((o) => o.status)).toEqual(["failed", "failed"]);
   });
 
   it(`keeps the latest ${KEPT_MESSAGES} messages`, () => {

@@ -1,6 +1,7 @@
 import type { ChatMessage, ServerFrame } from "../../shared/chat.ts";
 
-export type ConnectionState = "connecting" | "live" | "reconnecting";
+/** `limited`: the server refused the socket (too many from this address); it retries later. */
+export type ConnectionState = "connecting" | "live" | "reconnecting" | "limited";
 
 /** A message of ours the server has not acknowledged yet. */
 export type OutgoingMessage = {
@@ -15,12 +16,19 @@ export type ChatState = {
   messages: ChatMessage[];
   outgoing: OutgoingMessage[];
   connection: ConnectionState;
+  /** The session this socket was opened with has ended: it only reads from now on. */
+  sessionEnded: boolean;
 };
 
 /** How many messages the page keeps; older ones drop off the top. */
 export const KEPT_MESSAGES = 500;
 
-export const initialChatState: ChatState = { messages: [], outgoing: [], connection: "connecting" };
+export const initialChatState: ChatState = {
+  messages: [],
+  outgoing: [],
+  connection: "connecting",
+  sessionEnded: false,
+};
 
 export type ChatEvent =
   | { type: "frame"; frame: ServerFrame }
@@ -92,6 +100,14 @@ function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
         outgoing: withoutOutgoing(state, frame.clientId),
       };
     case "error": {
+      if (frame.code === "session-ended") {
+        // Nothing of ours can be sent on this socket any more.
+        return {
+          ...state,
+          sessionEnded: true,
+          outgoing: state.outgoing.map((o) => ({ ...o, status: "failed", error: frame.message })),
+        };
+      }
       const { clientId } = frame;
       if (!clientId || !state.outgoing.some((o) => o.clientId === clientId)) return state;
       return chatReducer(state, { type: "failed", clientId, error: frame.message });

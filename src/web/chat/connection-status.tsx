@@ -4,6 +4,7 @@ const LABELS: Record<ConnectionState, string> = {
   connecting: "Connecting…",
   live: "Live",
   reconnecting: "Reconnecting…",
+  limited: "Too many chat connections from your network. Trying again in a minute…",
 };
 
 /** Where the live connection stands, announced politely when it changes. */

@@ -9,7 +9,8 @@ const STICKY_PX = 48;
 type Props = {
   messages: ChatMessage[];
   outgoing: OutgoingMessage[];
-  viewer: { id: string; name: string; photoUrl: string | null } | null;
+  /** `username`: the viewer's chat name (their profile's); their own messages carry it. */
+  viewer: { name: string; username: string | null; photoUrl: string | null } | null;
   onRetry: (clientId: string) => void;
 };
 
@@ -102,7 +103,11 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
         )}
         <ol ref={list} className="chat-messages">
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} own={message.userId === viewer?.id} />
+            <MessageItem
+              key={message.id}
+              message={message}
+              own={viewer?.username != null && message.userName === viewer.username}
+            />
           ))}
           {viewer &&
             outgoing.map((message) => (

@@ -18,6 +18,7 @@ export function useChat(identityKey: string) {
       messages: stateRef.current.messages,
       outgoing: [],
       connection: "connecting",
+      sessionEnded: false,
     });
     socketRef.current = chat;
     const update = () => {
