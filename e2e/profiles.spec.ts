@@ -43,9 +43,13 @@ test("someone else's profile shows its heading, avatar and every empty state", a
     page.getByRole("img", { name: `${subject.account.username}'s avatar` }),
   ).toBeVisible();
   await expect(section(page, "Bio").getByText("Bio Empty")).toBeVisible();
-  await expect(section(page, "Contact Information")).toContainText(
-    `Email: ${subject.account.email}`,
-  );
+  // The owner has not chosen to show their email to members (the default).
+  const contact = section(page, "Contact Information");
+  await expect(contact.getByText("Email: hidden")).toBeVisible();
+  await expect(contact).not.toContainText(subject.account.email);
+  await expect(
+    contact.getByRole("link", { name: `Chat to ${subject.account.username}` }),
+  ).toHaveAttribute("href", "/chatapp");
   await expect(section(page, "Skills").getByText("No Skills Selected")).toBeVisible();
   await expect(section(page, "Interests").getByText("No Interests Selected")).toBeVisible();
   await expect(page.getByText("Not rated yet")).toBeVisible();
@@ -110,6 +114,69 @@ test("the owner edits their profile and sees the new values without a reload", a
   await expect(section(page, "Bio").getByText("Bio Empty")).toBeVisible();
   await expect(section(page, "Skills").getByText("No Skills Selected")).toBeVisible();
   await expect(section(page, "Interests").getByText("No Interests Selected")).toBeVisible();
+});
+
+test("the owner chooses whether members see their email; signed-out visitors never do", async ({
+  page,
+  browser,
+}) => {
+  const owner = await otherUser(browser, "mailer");
+  const name = owner.account.username;
+  const email = owner.account.email;
+  const contactOf = (p: Page) => section(p, "Contact Information");
+
+  // The owner always sees their own email, hidden from others by default.
+  await owner.page.goto("/userProfile");
+  await expect(contactOf(owner.page)).toContainText(`Email: ${email}`);
+  await expect(contactOf(owner.page).getByText("Only you can see your email.")).toBeVisible();
+
+  // Another member sees it hidden, with the chat offered instead.
+  await signUpWithProfile(page, newAccount("reader"));
+  await page.goto(`/user/${name}`);
+  await expect(contactOf(page).getByText("Email: hidden")).toBeVisible();
+  await expect(contactOf(page)).not.toContainText(email);
+
+  // The owner opts in on the edit form.
+  await owner.page.getByRole("button", { name: "Edit Profile" }).click();
+  const form = owner.page.getByRole("form", { name: "Edit your profile" });
+  const showEmail = form.getByRole("checkbox", { name: "Show my email to signed-in members" });
+  await expect(showEmail).not.toBeChecked();
+  await showEmail.check();
+  await owner.page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(owner.page.getByRole("alert").filter({ hasText: "Profile Edited" })).toBeVisible();
+  await expect(contactOf(owner.page)).toContainText(`Email: ${email}`);
+  await expect(
+    contactOf(owner.page).getByText("Signed-in members can see your email."),
+  ).toBeVisible();
+
+  // Now the member sees it, as a mail link.
+  await page.reload();
+  await expect(contactOf(page).getByRole("link", { name: email })).toHaveAttribute(
+    "href",
+    `mailto:${email}`,
+  );
+
+  // A signed-out visitor still does not: neither on the page nor in the API answer it loads.
+  const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const anonymous = await visitor.newPage();
+  const answer = anonymous.waitForResponse((r) => r.url().endsWith(`/api/users/username/${name}`));
+  await anonymous.goto(`/user/${name}`);
+  expect(await (await answer).text()).not.toContain(email);
+  await expect(contactOf(anonymous).getByText("Email: hidden")).toBeVisible();
+  await expect(contactOf(anonymous).getByRole("link", { name: "Log in" })).toHaveAttribute(
+    "href",
+    "/login",
+  );
+  await expect(anonymous.locator("body")).not.toContainText(email);
+
+  // The choice is kept: the edit form opens with it checked.
+  await owner.page.reload();
+  await owner.page.getByRole("button", { name: "Edit Profile" }).click();
+  await expect(
+    owner.page.getByRole("checkbox", { name: "Show my email to signed-in members" }),
+  ).toBeChecked();
+  await visitor.close();
+  await owner.context.close();
 });
 
 test("a signed-out visitor of /userProfile goes to /login, and sees no edit or review button elsewhere", async ({

@@ -15,3 +15,15 @@ export function canEditProfile(actor: PolicyActor, profile: PolicyProfile): bool
 export function canReview(actor: PolicyActor, subject: PolicyProfile): boolean {
   return Boolean(actor) && actor?.username !== subject.username;
 }
+
+/**
+ * A profile's email: its owner always sees it; other members (signed in with a profile) only when
+ * the owner chose to show it; signed-out visitors never (issue 13, item 7).
+ */
+export function canSeeEmail(
+  actor: PolicyActor,
+  profile: PolicyProfile & { showEmail: boolean },
+): boolean {
+  if (!actor) return false;
+  return actor.username === profile.username || profile.showEmail;
+}

@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { SKILL_OPTIONS } from "./constants.ts";
 
-/** A profile as anyone may see it (SPEC §3): no identity internals. */
+/**
+ * A profile as its viewer may see it (SPEC §3): no identity internals, and the email only when the
+ * viewer may see it (policies.ts canSeeEmail).
+ */
 export const publicProfileSchema = z.object({
   username: z.string(),
+  /** null when the profile has no email, or when it is hidden from this viewer (`email_hidden`). */
   email: z.string().nullable(),
+  /** The profile has an email this viewer may not see: show it as hidden, never as missing. */
+  email_hidden: z.boolean(),
+  /** Whether signed-in members see the email: the owner's choice, answered to the owner only. */
+  show_email: z.boolean().optional(),
   img_url: z.string().nullable(),
   bio: z.string(),
   skills: z.array(z.string()),
@@ -16,22 +24,35 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const BIO_MAX_LENGTH = 1000;
 
-/** A list of skills or interests: only the seven options, each at most once; names a bad value. */
-export const skillListSchema = z.array(z.string()).superRefine((values, ctx) => {
-  const seen = new Set<string>();
-  values.forEach((value, index) => {
-    if (!(SKILL_OPTIONS as readonly string[]).includes(value)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [index],
-        message: `"${value}" is not one of the options (${SKILL_OPTIONS.join(", ")})`,
-      });
-    } else if (seen.has(value)) {
-      ctx.addIssue({ code: "custom", path: [index], message: `"${value}" is listed twice` });
-    }
-    seen.add(value);
+/**
+ * A list of skills or interests: only the seven options, each at most once. The length is checked
+ * first (and stops there); messages name the item by position and never repeat the input.
+ */
+export const skillListSchema = z
+  .array(z.string())
+  .max(SKILL_OPTIONS.length, {
+    message: `Choose at most ${SKILL_OPTIONS.length} options`,
+    abort: true,
+  })
+  .superRefine((values, ctx) => {
+    const seen = new Set<string>();
+    values.forEach((value, index) => {
+      if (!(SKILL_OPTIONS as readonly string[]).includes(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: `Item ${index + 1} is not one of the options (${SKILL_OPTIONS.join(", ")})`,
+        });
+      } else if (seen.has(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: `Item ${index + 1} is listed twice`,
+        });
+      }
+      seen.add(value);
+    });
   });
-});
 
 /** A profile as its page shows it: the public profile plus its review count and average rating. */
 export const profileDetailSchema = publicProfileSchema.extend({
@@ -45,7 +66,10 @@ export const profileDetailResponseSchema = z.object({ user: profileDetailSchema 
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
 
-/** PUT /api/users/:username (SPEC §7: bio, interests, skills); a field left out keeps its value. */
+/**
+ * PUT /api/users/:username (SPEC §7: bio, interests, skills, plus whether members see the email);
+ * a field left out keeps its value.
+ */
 export const updateProfileBodySchema = z.object({
   bio: z
     .string()
@@ -53,6 +77,7 @@ export const updateProfileBodySchema = z.object({
     .optional(),
   skills: skillListSchema.optional(),
   interests: skillListSchema.optional(),
+  show_email: z.boolean().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
 
 let t: TestApp;
 let ada: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One author posts many times here; the write limits have their own tests (limits/).
+  t = await createTestApp({ writeLimits: liftedWriteLimits() });
   ada = await createSignedInUser(t.app, { username: "ada" });
 });
 afterAll(() => t.close());

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import type { Article, ArticlesPage } from "../../shared/posts.ts";
+import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
 import { seedArticles } from "./article-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One author posts many times here; the write limits have their own tests (limits/).
+  t = await createTestApp({ writeLimits: liftedWriteLimits() });
 });
 afterAll(() => t.close());
 

@@ -131,7 +131,10 @@ export function forgetCachedArticles(db: Db): void {
 
 export type NewArticle = { title: string; topic: string; body: string };
 
-/** Stores a post by `author` (always the session's profile) and returns it as listed. */
+/**
+ * Stores a post by `author` (always the session's profile) and returns it as listed. `db` may be a
+ * transaction: the caller then tells the feed once it has committed (articleStored).
+ */
 export async function insertArticle(
   db: Db,
   author: { id: string; username: string },
@@ -148,6 +151,11 @@ export async function insertArticle(
       createdAt: createdAtIso,
     });
   if (!row) throw new Error("insert into articles returned no row");
-  preparedByDb.get(db)?.firstPages.clear();
+  articleStored(db);
   return { ...row, username: author.username };
+}
+
+/** A new post shows at once in this process's feed (the cache belongs to `db`, not to a transaction). */
+export function articleStored(db: Db): void {
+  preparedByDb.get(db)?.firstPages.clear();
 }

@@ -11,10 +11,12 @@ import {
 } from "../../shared/posts.ts";
 import { requireProfile } from "../auth/viewer.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
+import { limitedWrite } from "../limits/write-limits.ts";
 import { decodeCursor, encodeCursor } from "./article-cursor.ts";
 import { presentArticle } from "./article-presenter.ts";
 import {
   type ArticleRow,
+  articleStored,
   findArticleById,
   insertArticle,
   listArticles,
@@ -78,12 +80,17 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const { profile } = await requireProfile(request);
-      const row = await insertArticle(app.database.db, profile, request.body);
+      const { identity, profile } = await requireProfile(request);
+      const { db } = app.database;
+      const row = await limitedWrite(db, app.config.writeLimits, identity.id, "post", (tx) =>
+        insertArticle(tx, profile, request.body),
+      );
+      articleStored(db);
       return reply.status(201).send({ article: presentArticle(row) });
     },
   );

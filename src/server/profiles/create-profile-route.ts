@@ -6,7 +6,7 @@ import { avatarPath } from "../avatars/avatar-svg.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, conflict } from "../http/app-error.ts";
 import { sqlStateOf } from "../http/storage-errors.ts";
-import { presentProfile } from "./profile-presenter.ts";
+import { presentOwnProfile } from "./profile-presenter.ts";
 import { findProfileByUsername, insertProfile, type ProfileRow } from "./profiles-repository.ts";
 
 const UNIQUE_VIOLATION = "23505";
@@ -62,7 +62,7 @@ export const createProfileRoute: FastifyPluginAsyncZod = async (app) => {
           ? profileExists()
           : usernameTaken(body.username);
       });
-      return reply.status(201).send({ user: presentProfile(row) });
+      return reply.status(201).send({ user: presentOwnProfile(row) });
     },
   );
 };

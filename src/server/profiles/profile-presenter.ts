@@ -1,11 +1,19 @@
+import { canEditProfile, canSeeEmail, type PolicyActor } from "../../shared/policies.ts";
 import type { ProfileDetail, PublicProfile } from "../../shared/profiles.ts";
 import { averageRating } from "../../shared/reviews.ts";
 import type { ProfileRow } from "./profiles-repository.ts";
 
-export function presentProfile(row: ProfileRow): PublicProfile {
+/**
+ * A profile as `viewer` (the viewer's own profile; null when signed out or before creating one) may
+ * see it: the email only when canSeeEmail allows, and the owner's show-email choice only to them.
+ */
+export function presentProfile(row: ProfileRow, viewer: PolicyActor): PublicProfile {
+  const visible = canSeeEmail(viewer, row);
   return {
     username: row.username,
-    email: row.email,
+    email: visible ? row.email : null,
+    email_hidden: !visible && row.email !== null,
+    ...(canEditProfile(viewer, row) ? { show_email: row.showEmail } : {}),
     img_url: row.imgUrl,
     bio: row.bio,
     skills: row.skills,
@@ -13,13 +21,19 @@ export function presentProfile(row: ProfileRow): PublicProfile {
   };
 }
 
-/** The profile page's view: the public profile plus its review count and average rating. */
+/** The profile as its owner sees it (GET /api/me, POST /api/users). */
+export function presentOwnProfile(row: ProfileRow): PublicProfile {
+  return presentProfile(row, row);
+}
+
+/** The profile page's view: the profile as the viewer may see it, its review count and average. */
 export function presentProfileDetail(
   row: ProfileRow,
+  viewer: PolicyActor,
   stats: { count: number; sum: number },
 ): ProfileDetail {
   return {
-    ...presentProfile(row),
+    ...presentProfile(row, viewer),
     review_count: stats.count,
     average_rating: averageRating(stats.sum, stats.count),
   };

@@ -37,7 +37,7 @@ export async function insertProfile(db: Db, profile: NewProfile): Promise<Profil
 export async function updateProfile(
   db: Db,
   id: string,
-  changes: { bio: string; skills: string[]; interests: string[] },
+  changes: { bio: string; skills: string[]; interests: string[]; showEmail: boolean },
 ): Promise<ProfileRow> {
   const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning();
   if (!row) throw new Error("update of profiles returned no row");

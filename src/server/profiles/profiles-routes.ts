@@ -5,9 +5,10 @@ import {
   updateProfileBodySchema,
   usernameParamsSchema,
 } from "../../shared/profiles.ts";
-import { requireViewer } from "../auth/viewer.ts";
+import { getViewer, requireViewer } from "../auth/viewer.ts";
 import type { Db } from "../db/database.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
+import { limitedWrite } from "../limits/write-limits.ts";
 import { reviewStatsAbout } from "../reviews/reviews-repository.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
 import { findProfileByUsername, type ProfileRow, updateProfile } from "./profiles-repository.ts";
@@ -18,7 +19,7 @@ async function existingProfile(db: Db, username: string): Promise<ProfileRow> {
   return profile;
 }
 
-/** The profile page: GET anyone's profile, PUT one's own bio, skills and interests. */
+/** The profile page: GET anyone's profile, PUT one's own bio, skills, interests and email choice. */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
@@ -30,9 +31,16 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileDetailResponseSchema },
       },
     },
-    async (request) => {
-      const profile = await existingProfile(db, request.params.username);
-      return { user: presentProfileDetail(profile, await reviewStatsAbout(db, profile.id)) };
+    async (request, reply) => {
+      const [viewer, profile] = await Promise.all([
+        getViewer(request),
+        existingProfile(db, request.params.username),
+      ]);
+      // The answer depends on who asks (the email): never from a shared cache, and never reused
+      // by the browser after a sign-in or sign-out without asking again.
+      reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
+      const stats = await reviewStatsAbout(db, profile.id);
+      return { user: presentProfileDetail(profile, viewer?.profile, stats) };
     },
   );
 
@@ -51,13 +59,18 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canEditProfile(viewer.profile, profile)) {
         throw forbidden("You can only edit your own profile.");
       }
-      const { bio, skills, interests } = request.body;
-      const updated = await updateProfile(db, profile.id, {
-        bio: bio ?? profile.bio,
-        skills: skills ?? profile.skills,
-        interests: interests ?? profile.interests,
-      });
-      return { user: presentProfileDetail(updated, await reviewStatsAbout(db, updated.id)) };
+      const { bio, skills, interests, show_email } = request.body;
+      const limits = app.config.writeLimits;
+      const updated = await limitedWrite(db, limits, viewer.identity.id, "profile-edit", (tx) =>
+        updateProfile(tx, profile.id, {
+          bio: bio ?? profile.bio,
+          skills: skills ?? profile.skills,
+          interests: interests ?? profile.interests,
+          showEmail: show_email ?? profile.showEmail,
+        }),
+      );
+      const stats = await reviewStatsAbout(db, updated.id);
+      return { user: presentProfileDetail(updated, viewer.profile, stats) };
     },
   );
 };

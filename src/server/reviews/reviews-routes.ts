@@ -9,6 +9,7 @@ import {
 import { requireProfile } from "../auth/viewer.ts";
 import { conflict, forbidden, notFound } from "../http/app-error.ts";
 import { sqlStateOf } from "../http/storage-errors.ts";
+import { limitedWrite } from "../limits/write-limits.ts";
 import { findProfileByUsername } from "../profiles/profiles-repository.ts";
 import { presentReview } from "./review-presenter.ts";
 import { hasReviewed, insertReview, listReviewsAbout } from "./reviews-repository.ts";
@@ -35,14 +36,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reviews",
     { schema: { body: createReviewBodySchema, response: { 201: reviewResponseSchema } } },
     async (request, reply) => {
-      const { profile: author } = await requireProfile(request);
+      const { identity, profile: author } = await requireProfile(request);
       const { created_about, title, body, rating } = request.body;
       const subject = await findProfileByUsername(db, created_about);
       if (!subject) throw notFound(`There is no user named "${created_about}".`);
       if (!canReview(author, subject)) throw selfReview();
       if (await hasReviewed(db, author.id, subject.id)) throw alreadyReviewed(subject.username);
       try {
-        const record = await insertReview(db, { author, subject, title, body, rating });
+        const record = await limitedWrite(db, app.config.writeLimits, identity.id, "review", (tx) =>
+          insertReview(tx, { author, subject, title, body, rating }),
+        );
         return reply.status(201).send({ review: presentReview(record) });
       } catch (error) {
         // Only a concurrent duplicate or a deleted profile gets here; the checks above catch the rest.

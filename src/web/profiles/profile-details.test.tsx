@@ -1,8 +1,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { initialsOf } from "../../shared/avatar.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { Avatar } from "./avatar.tsx";
+import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
@@ -12,6 +14,7 @@ afterEach(cleanup);
 const empty: ProfileDetail = {
   username: "ada",
   email: null,
+  email_hidden: false,
   img_url: null,
   bio: "",
   skills: [],
@@ -51,6 +54,61 @@ describe("ProfileDetails", () => {
     expect(skills.map((li) => li.textContent)).toEqual(["Math Teacher", "Plumber"]);
     expect(within(section("Interests")).getByText("Tour Guide")).toBeTruthy();
     expect(screen.queryByText(/Empty|No Email|Selected/)).toBeNull();
+  });
+});
+
+describe("ProfileDetails' contact information", () => {
+  const contactOf = (profile: ProfileDetail, viewer: ContactViewer) => {
+    render(
+      <MemoryRouter>
+        <ProfileDetails profile={profile} viewer={viewer} />
+      </MemoryRouter>,
+    );
+    return section("Contact Information");
+  };
+  const hiddenEmail = { ...empty, email: null, email_hidden: true };
+
+  it("tells a signed-out visitor the email is hidden and to log in to contact the person", () => {
+    const contact = contactOf(hiddenEmail, "signed-out");
+    expect(contact.textContent).toBe("Contact InformationEmail: hiddenLog in to contact ada.");
+    expect(within(contact).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe(
+      "/login",
+    );
+    expect(within(contact).queryByText(/No Email/)).toBeNull();
+  });
+
+  it("offers a member the chat when the email is hidden", () => {
+    const contact = contactOf(hiddenEmail, "member");
+    expect(within(contact).getByText("Email: hidden")).toBeTruthy();
+    const chat = within(contact).getByRole("link", { name: "Chat to ada" });
+    expect(chat.getAttribute("href")).toBe("/chatapp");
+  });
+
+  it("sends a signed-in identity without a profile to create one first", () => {
+    const contact = contactOf(hiddenEmail, "no-profile");
+    expect(contact.textContent).toBe(
+      "Contact InformationEmail: hiddenCreate your profile to contact ada.",
+    );
+    expect(within(contact).getByRole("link").getAttribute("href")).toBe("/createYourUser");
+  });
+
+  it("keeps 'Email: No Email' for a profile without one, whoever looks", () => {
+    for (const viewer of ["signed-out", "member"] as const) {
+      const contact = contactOf(empty, viewer);
+      expect(contact.textContent).toBe("Contact InformationEmail: No Email");
+      cleanup();
+    }
+  });
+
+  it("shows the owner their own email and who else can see it", () => {
+    const own = { ...empty, email: "ada@example.test", show_email: false };
+    expect(contactOf(own, "member").textContent).toBe(
+      "Contact InformationEmail: ada@example.testOnly you can see your email.",
+    );
+    cleanup();
+    expect(contactOf({ ...own, show_email: true }, "member").textContent).toBe(
+      "Contact InformationEmail: ada@example.testSigned-in members can see your email.",
+    );
   });
 });
 

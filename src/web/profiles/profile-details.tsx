@@ -1,4 +1,5 @@
 import type { ProfileDetail } from "../../shared/profiles.ts";
+import { ContactInformation, type ContactViewer } from "./contact-information.tsx";
 
 function OptionList({ items, empty }: { items: string[]; empty: string }) {
   if (items.length === 0) return <p className="muted">{empty}</p>;
@@ -14,7 +15,13 @@ function OptionList({ items, empty }: { items: string[]; empty: string }) {
 }
 
 /** The read-only sections of a profile, with the spec's texts for empty values (SPEC §2). */
-export function ProfileDetails({ profile }: { profile: ProfileDetail }) {
+export function ProfileDetails({
+  profile,
+  viewer = "unknown",
+}: {
+  profile: ProfileDetail;
+  viewer?: ContactViewer;
+}) {
   return (
     <div className="profile-sections">
       <section className="card" aria-labelledby="profile-bio">
@@ -27,13 +34,7 @@ export function ProfileDetails({ profile }: { profile: ProfileDetail }) {
       </section>
       <section className="card" aria-labelledby="profile-contact">
         <h2 id="profile-contact">Contact Information</h2>
-        {profile.email ? (
-          <p>
-            Email: <a href={`mailto:${profile.email}`}>{profile.email}</a>
-          </p>
-        ) : (
-          <p className="muted">Email: No Email</p>
-        )}
+        <ContactInformation profile={profile} viewer={viewer} />
       </section>
       <section className="card" aria-labelledby="profile-skills">
         <h2 id="profile-skills">Skills</h2>

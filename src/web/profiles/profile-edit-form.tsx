@@ -12,12 +12,16 @@ import { OptionCheckboxes } from "./option-checkboxes.tsx";
 
 type Props = { id: string; profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
 
-/** Edit mode of one's own profile: Bio, Skills and Interests, validated by the server's schema. */
+/**
+ * Edit mode of one's own profile: Bio, Skills, Interests and whether members see the email,
+ * validated by the server's schema.
+ */
 export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const bioId = useId();
   const [bio, setBio] = useState(profile.bio);
   const [skills, setSkills] = useState<string[]>(profile.skills);
   const [interests, setInterests] = useState<string[]>(profile.interests);
+  const [showEmail, setShowEmail] = useState(profile.show_email ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile(profile.username);
@@ -29,7 +33,12 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const parsed = updateProfileBodySchema.safeParse({ bio, skills, interests });
+    const parsed = updateProfileBodySchema.safeParse({
+      bio,
+      skills,
+      interests,
+      show_email: showEmail,
+    });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
@@ -93,6 +102,21 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
         onChange={setInterests}
         error={errors.interests}
       />
+      <div className="field checkbox-field">
+        <label>
+          <input
+            type="checkbox"
+            name="show_email"
+            checked={showEmail}
+            onChange={(event) => setShowEmail(event.target.checked)}
+            aria-describedby={`${bioId}-email-hint`}
+          />
+          Show my email to signed-in members
+        </label>
+        <p id={`${bioId}-email-hint`} className="muted field-hint">
+          Signed-out visitors never see it; members can always reach you in the chat.
+        </p>
+      </div>
       {failure && <p className="error-text">Profile not saved: {failure}</p>}
       <div className="button-row">
         <button type="submit" className="button" disabled={update.isPending}>

@@ -9,6 +9,7 @@ import { ReviewsBlock } from "../reviews/reviews-block.tsx";
 import { useProfile } from "./api/get-profile.ts";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import { Avatar } from "./avatar.tsx";
+import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
@@ -70,6 +71,13 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   const viewer = session.data?.profile;
   const isOwner = canEditProfile(viewer, user);
   const isEditing = editing && isOwner;
+  const contactViewer: ContactViewer = !session.isSuccess
+    ? "unknown"
+    : !session.data.user
+      ? "signed-out"
+      : viewer
+        ? "member"
+        : "no-profile";
 
   // The owner is the one who may edit: have the form ready before they ask for it.
   useEffect(() => {
@@ -125,7 +133,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           />
         </Suspense>
       ) : (
-        <ProfileDetails profile={user} />
+        <ProfileDetails profile={user} viewer={contactViewer} />
       )}
       <ReviewsBlock
         subject={user}

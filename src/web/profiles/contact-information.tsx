@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import type { PublicProfile } from "../../shared/profiles.ts";
+
+/** Who is looking, as far as contacting someone goes; "unknown" while the session loads. */
+export type ContactViewer = "unknown" | "signed-out" | "no-profile" | "member";
+
+/** How to reach someone whose email is hidden from this viewer. */
+function OtherWayToContact({ username, viewer }: { username: string; viewer: ContactViewer }) {
+  switch (viewer) {
+    case "signed-out":
+      return (
+        <p className="muted">
+          <Link to="/login">Log in</Link> to contact {username}.
+        </p>
+      );
+    case "no-profile":
+      return (
+        <p className="muted">
+          <Link to="/createYourUser">Create your profile</Link> to contact {username}.
+        </p>
+      );
+    case "member":
+      return (
+        <p>
+          <Link to="/chatapp">Chat to {username}</Link>
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The Contact Information section's body (SPEC §2): the email, hidden, or 'Email: No Email'. */
+export function ContactInformation({
+  profile,
+  viewer,
+}: {
+  profile: PublicProfile;
+  viewer: ContactViewer;
+}) {
+  if (profile.email) {
+    return (
+      <>
+        <p>
+          Email: <a href={`mailto:${profile.email}`}>{profile.email}</a>
+        </p>
+        {profile.show_email !== undefined && (
+          <p className="muted">
+            {profile.show_email
+              ? "Signed-in members can see your email."
+              : "Only you can see your email."}
+          </p>
+        )}
+      </>
+    );
+  }
+  if (profile.email_hidden) {
+    return (
+      <>
+        <p className="muted">Email: hidden</p>
+        <OtherWayToContact username={profile.username} viewer={viewer} />
+      </>
+    );
+  }
+  return <p className="muted">Email: No Email</p>;
+}
