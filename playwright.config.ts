@@ -77,9 +77,18 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         NODE_ENV: "test",
         ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
-        // Every journey signs up from 127.0.0.1: per-IP limits high, per-account limits as shipped.
+        // Every journey signs up from 127.0.0.1: per-IP limits high, per-account limits as shipped…
         AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
         AUTH_SIGNIN_PER_IP_PER_MINUTE: "100000",
+        // …except posts: the paging journey writes 48 with a new account (write-limits.spec.ts
+        // posts until this limit, then shows its text).
+        WRITE_LIMIT_POSTS_PER_HOUR: "60",
+        WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR: "60",
+        // …and chat: the Retry journey sends 10, then 2 more within the minute (the in-memory
+        // 10-in-10-s limit is the one it shows; the database limit has API tests of its own).
+        WRITE_LIMIT_NEW_ACCOUNT_CHAT_MESSAGES_PER_MINUTE: "30",
+        CHAT_SOCKETS_PER_ADDRESS: "100000",
+        CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
         GOOGLE_CLIENT_ID: "ylt-e2e-client",
         GOOGLE_CLIENT_SECRET: "ylt-e2e-secret",
         GOOGLE_DISCOVERY_URL: oidcURL,

@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
+import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import {
   CORES,
   cleanUp,
@@ -331,6 +332,9 @@ async function apiRun(kind: "pglite" | "postgres"): Promise<void> {
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
+      MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
+      ...liftedWriteLimitEnv(), // one account posts the whole load
       LOG_LEVEL: values["log-level"],
       WEB_DIR: tempDir("no-web"),
     },

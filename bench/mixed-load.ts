@@ -24,6 +24,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
+import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { CHAT_PATH } from "../src/shared/chat.ts";
 import { SKILL_OPTIONS } from "../src/shared/constants.ts";
 import {
@@ -350,9 +351,14 @@ async function runLoad(name: string, env: Record<string, string>) {
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
+      MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
+      CHAT_SOCKETS_PER_ADDRESS: "100000",
+      CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
       LOG_LEVEL: "info",
       AUTH_SIGNUP_PER_IP_PER_HOUR: "1000000",
       AUTH_SIGNIN_PER_IP_PER_MINUTE: "1000000",
+      ...liftedWriteLimitEnv(), // a few accounts write the whole load
       ...env,
     },
     port,

@@ -1,5 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  type WriteLimits,
+  writeLimitEnvShape,
+  writeLimitsFrom,
+} from "./limits/write-limit-rules.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -10,13 +15,13 @@ const positiveInt = (fallback: number) =>
     .min(1, "must be at least 1")
     .default(fallback);
 
-const onOff = (fallback: boolean) =>
+const onOffUnset = () =>
   z
     .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], {
       error: "must be true or false",
     })
-    .transform((value) => ["true", "1", "on", "yes"].includes(value))
-    .default(fallback);
+    .transform((value) => ["true", "1", "on", "yes"].includes(value));
+const onOff = (fallback: boolean) => onOffUnset().default(fallback);
 
 /** https only, except for a provider on this machine (the tests' local OpenID Connect provider). */
 const isAllowedIssuer = (value: string) => {
@@ -26,6 +31,22 @@ const isAllowedIssuer = (value: string) => {
     (url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname))
   );
 };
+
+/** Host names (no scheme, port or path), comma-separated: `talents.example, www.talents.example`. */
+const hostList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) =>
+      hosts.length > 0 &&
+      hosts.every((host) => /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(host)),
+    "must be host names separated by commas, such as talents.example,www.talents.example",
+  );
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -44,24 +65,38 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
-  /** Public origin of the app (e.g. https://talents.example). Defaults to the request's own origin. */
+  /**
+   * Public origin of the app (e.g. https://talents.example). Production needs it or ALLOWED_HOSTS;
+   * unset, the origin is the request's own, for an allowed Host only (localhost by default).
+   */
   PUBLIC_ORIGIN: z.url({ error: "must be a URL such as https://talents.example" }).optional(),
   /** Folder of the built web app; defaults to dist/web of this checkout. */
   WEB_DIR: z.string().min(1).optional(),
   /** On only behind a reverse proxy: then X-Forwarded-For/-Proto name the client's address and scheme. */
   TRUST_PROXY: onOff(false),
+  /** With PUBLIC_ORIGIN unset: the host names the Host header may name (besides localhost). */
+  ALLOWED_HOSTS: hostList.optional(),
+  /** Serve the build's *.map files; on by default outside production. */
+  SERVE_SOURCE_MAPS: onOffUnset().optional(),
+  HEADERS_TIMEOUT_SECONDS: positiveInt(10),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveInt(100),
   /** On: every failed sign-in answers invalid-credential; off: user-not-found / wrong-password. */
   AUTH_ENUMERATION_PROTECTION: onOff(true),
   AUTH_MAX_FAILED_SIGNINS: positiveInt(5),
   AUTH_FAILED_SIGNIN_WINDOW_MINUTES: positiveInt(15),
   AUTH_SIGNIN_PER_IP_PER_MINUTE: positiveInt(10),
   AUTH_SIGNUP_PER_IP_PER_HOUR: positiveInt(20),
+  CHAT_SOCKETS_PER_ADDRESS: positiveInt(20),
+  CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: positiveInt(60),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z
     .url({ error: "must be a URL such as https://accounts.google.com" })
     .refine(isAllowedIssuer, "must be an https:// URL (http:// only for localhost)")
     .default("https://accounts.google.com"),
+  ...writeLimitEnvShape,
 });
 
 export type Config = {
@@ -75,9 +110,17 @@ export type Config = {
   /** Folder of the built SPA; absent in API-only tests. */
   webDir: string | undefined;
   trustProxy: boolean;
+  /** What the Host header may name; undefined when PUBLIC_ORIGIN is set (then nothing reads Host). */
+  allowedHosts: string[] | undefined;
+  serveSourceMaps: boolean;
+  http: HttpLimits;
   auth: AuthConfig;
+  /** Per client address, counted in memory by each instance. */
+  chat: { socketsPerAddress: number; upgradesPerAddressPerMinute: number };
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   google: GoogleConfig | undefined;
+  /** Writes per account and window, counted in the database (limits/write-limit-rules.ts). */
+  writeLimits: WriteLimits;
 };
 
 export type AuthConfig = {
@@ -89,6 +132,17 @@ export type AuthConfig = {
   signInPerIpPerMinute: number;
   signUpPerIpPerHour: number;
 };
+
+/** Slow or piled-up connections (issue 13 item 13); the cap is off behind a trusted proxy. */
+export type HttpLimits = {
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
+  keepAliveTimeoutSeconds: number;
+  maxConnectionsPerAddress: number;
+};
+
+/** Names a browser only sends for this machine: DNS rebinding cannot forge them. */
+export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 export type GoogleConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
 
@@ -117,6 +171,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${missing}=${JSON.stringify(env[missing])} must be set together with ${present}.`,
     );
   }
+  if (e.NODE_ENV === "production" && !e.PUBLIC_ORIGIN && !e.ALLOWED_HOSTS) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_ORIGIN is not set: in production set it to the address people open (e.g. https://talents.example), or list this server's host names in ALLOWED_HOSTS.",
+    );
+  }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `Invalid configuration: HEADERS_TIMEOUT_SECONDS=${JSON.stringify(env.HEADERS_TIMEOUT_SECONDS)} must not be more than REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS}).`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -127,12 +191,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
     trustProxy: e.TRUST_PROXY,
+    allowedHosts:
+      e.PUBLIC_ORIGIN && !e.ALLOWED_HOSTS
+        ? undefined
+        : [...LOOPBACK_HOSTS, ...(e.ALLOWED_HOSTS ?? [])],
+    serveSourceMaps: e.SERVE_SOURCE_MAPS ?? e.NODE_ENV !== "production",
+    http: {
+      headersTimeoutSeconds: e.HEADERS_TIMEOUT_SECONDS,
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     auth: {
       enumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
       maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
       failedSignInWindowMinutes: e.AUTH_FAILED_SIGNIN_WINDOW_MINUTES,
       signInPerIpPerMinute: e.AUTH_SIGNIN_PER_IP_PER_MINUTE,
       signUpPerIpPerHour: e.AUTH_SIGNUP_PER_IP_PER_HOUR,
+    },
+    chat: {
+      socketsPerAddress: e.CHAT_SOCKETS_PER_ADDRESS,
+      upgradesPerAddressPerMinute: e.CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE,
     },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -142,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    writeLimits: writeLimitsFrom(e),
   };
 }

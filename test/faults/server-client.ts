@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Database, openPglite, openPostgres } from "../../src/server/db/database.ts";
+import { liftedWriteLimitEnv } from "../../src/server/limits/write-limit-rules.ts";
 import { freePort, startServer, waitForHealthy } from "../server-process.ts";
 import { testDatabaseKind } from "../test-database.ts";
 import { createPostgresDatabase } from "./fresh-postgres.ts";
@@ -47,6 +48,8 @@ export async function startOn(storage: Storage, cleanups: Cleanup[]) {
   const server = startServer({
     PORT: String(await freePort()),
     AUTH_SIGNUP_PER_IP_PER_HOUR: "1000",
+    // Each client writes as fast as the server answers; the write limits have their own tests.
+    ...liftedWriteLimitEnv(),
     ...storage.env,
   });
   cleanups.push(() => server.stop("SIGKILL"));

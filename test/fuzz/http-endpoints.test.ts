@@ -5,6 +5,7 @@ import { type OidcProvider, startOidcProvider } from "../../e2e/support/oidc-pro
 import { createSession } from "../../src/server/auth/session-store.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { users } from "../../src/server/db/schema.ts";
+import { liftedWriteLimits } from "../../src/server/limits/write-limit-rules.ts";
 import { createSignedInUser } from "../factories.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import {
@@ -267,6 +268,8 @@ beforeAll(async () => {
       signInPerIpPerMinute: 1_000_000,
       signUpPerIpPerHour: 1_000_000,
     },
+    // Likewise the write limits (posts, reviews, profile edits): they have their own tests.
+    writeLimits: liftedWriteLimits(),
   });
   owner = await createSignedInUser(t.app, { username: "alice" });
   other = await createSignedInUser(t.app, { username: "bob" });

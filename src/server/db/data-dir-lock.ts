@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DataDirLockedError } from "./data-dir-errors.ts";
+import { preparePrivateDataDir } from "./private-data-dir.ts";
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError, DataDirNotPrivateError } from "./data-dir-errors.ts";
 
 const LOCK_FILE = "server.lock";
 
@@ -17,14 +19,15 @@ function isRunning(pid: number): boolean {
 /**
  * Takes the embedded database's directory for this process alone. PGlite does not lock its files and
  * two processes on one directory corrupt it, so a second process is refused with a clear message.
- * A lock left by a process that died (kill -9, power loss) is taken over. Returns the release function.
+ * A lock left by a process that died (kill -9, power loss) is taken over. A directory others can
+ * write is refused (private-data-dir.ts). Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  preparePrivateDataDir(dataDir);
   const lockPath = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: 0o600 });
       return () => {
         if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
       };

@@ -3,14 +3,18 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { DATABASE_MARKER, templateDataDir, templateProblem } from "./pglite-template-stamp.ts";
+import { makeDataDirPrivate, preparePrivateDataDir } from "./private-data-dir.ts";
 
 /**
  * PGlite on `dataDir`, ready. A directory without a database yet (the lock file may already be
  * there) starts as a copy of the template in `templateDir`, made while the app's modules load,
  * instead of initdb's seconds. Any problem with the template is told in one line, and initdb runs
  * as it would without one. A directory that holds a database is opened as it is, never overwritten.
+ * Only this account can read or write it: a directory others can write is refused, the rest made
+ * 0700 with files 0600 (private-data-dir.ts).
  */
 export async function openPgliteDataDir(dataDir: string, templateDir: string): Promise<PGlite> {
+  preparePrivateDataDir(dataDir);
   if (!fs.existsSync(path.join(dataDir, DATABASE_MARKER))) {
     try {
       return await openFromTemplate(dataDir, templateDir);
@@ -21,6 +25,17 @@ export async function openPgliteDataDir(dataDir: string, templateDir: string): P
   }
   const client = new PGlite(dataDir);
   await client.waitReady;
+  return keptPrivate(client, dataDir);
+}
+
+/** The data directory made private now, and again once the client has closed (private-data-dir.ts). */
+function keptPrivate(client: PGlite, dataDir: string): PGlite {
+  makeDataDirPrivate(dataDir);
+  const close = client.close.bind(client);
+  client.close = async () => {
+    await close();
+    makeDataDirPrivate(dataDir);
+  };
   return client;
 }
 
@@ -30,9 +45,10 @@ async function openFromTemplate(dataDir: string, templateDir: string): Promise<P
   const before = new Set(entries(dataDir));
   try {
     await copyInWorker(templateDataDir(templateDir), dataDir);
+    makeDataDirPrivate(dataDir);
     const client = new PGlite(dataDir);
     await client.waitReady;
-    return client;
+    return keptPrivate(client, dataDir);
   } catch (error) {
     // What the copy left would pass for a database (PG_VERSION) on the fallback and every next start.
     for (const entry of entries(dataDir))

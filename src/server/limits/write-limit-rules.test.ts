@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../config.ts";
+import {
+  DEFAULT_WRITE_LIMITS,
+  liftedWriteLimitEnv,
+  liftedWriteLimits,
+} from "./write-limit-rules.ts";
+
+describe("write limit settings", () => {
+  it("ship the documented defaults", () => {
+    expect(loadConfig({}).writeLimits).toEqual(DEFAULT_WRITE_LIMITS);
+    expect(DEFAULT_WRITE_LIMITS).toEqual({
+      post: { max: 10, newAccountMax: 3, windowSeconds: 3600 },
+      review: { max: 10, newAccountMax: 3, windowSeconds: 3600 },
+      "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: 3600 },
+      chat: { max: 30, newAccountMax: 10, windowSeconds: 60 },
+    });
+  });
+
+  it("are read from the environment, and a bad value is named in one line", () => {
+    const config = loadConfig({
+      WRITE_LIMIT_POSTS_PER_HOUR: "60",
+      WRITE_LIMIT_NEW_ACCOUNT_CHAT_MESSAGES_PER_MINUTE: "4",
+    });
+    expect(config.writeLimits.post).toEqual({ max: 60, newAccountMax: 3, windowSeconds: 3600 });
+    expect(config.writeLimits.chat.newAccountMax).toBe(4);
+    expect(loadConfig(liftedWriteLimitEnv(500)).writeLimits).toEqual(liftedWriteLimits(500));
+    expect(() => loadConfig({ WRITE_LIMIT_REVIEWS_PER_HOUR: "0" })).toThrow(
+      new ConfigError(
+        'Invalid configuration: WRITE_LIMIT_REVIEWS_PER_HOUR="0" must be at least 1.',
+      ),
+    );
+  });
+});

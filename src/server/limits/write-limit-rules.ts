@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+export const WRITE_ACTIONS = ["post", "review", "profile-edit", "chat"] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
+
+/**
+ * At most `max` writes of one kind per account within `windowSeconds`, and `newAccountMax` for an
+ * account younger than NEW_ACCOUNT_SECONDS: throw-away accounts are where floods come from.
+ */
+export type WriteLimitRule = { max: number; newAccountMax: number; windowSeconds: number };
+export type WriteLimits = Record<WriteAction, WriteLimitRule>;
+
+export const NEW_ACCOUNT_SECONDS = 24 * 60 * 60;
+
+const HOUR = 60 * 60;
+const MINUTE = 60;
+
+/**
+ * Far above what a person writes in a window, far below a script: an hour of posts is a busy day's
+ * worth, and a profile is saved a few times while it is written. Chat counts per minute, as a
+ * conversation does.
+ */
+export const DEFAULT_WRITE_LIMITS: WriteLimits = {
+  post: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
+  review: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
+  "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: HOUR },
+  chat: { max: 30, newAccountMax: 10, windowSeconds: MINUTE },
+};
+
+/** The settings that change the limits (README, Configuration). */
+export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: string }> = {
+  post: {
+    max: "WRITE_LIMIT_POSTS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR",
+  },
+  review: {
+    max: "WRITE_LIMIT_REVIEWS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_REVIEWS_PER_HOUR",
+  },
+  "profile-edit": {
+    max: "WRITE_LIMIT_PROFILE_EDITS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_PROFILE_EDITS_PER_HOUR",
+  },
+  chat: {
+    max: "WRITE_LIMIT_CHAT_MESSAGES_PER_MINUTE",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_CHAT_MESSAGES_PER_MINUTE",
+  },
+};
+
+const limitSetting = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
+
+/** The settings' part of the environment schema (config.ts spreads it into its own). */
+export const writeLimitEnvShape = Object.fromEntries(
+  WRITE_ACTIONS.flatMap((action) => [
+    [WRITE_LIMIT_ENV[action].max, limitSetting(DEFAULT_WRITE_LIMITS[action].max)],
+    [
+      WRITE_LIMIT_ENV[action].newAccountMax,
+      limitSetting(DEFAULT_WRITE_LIMITS[action].newAccountMax),
+    ],
+  ]),
+) as Record<string, ReturnType<typeof limitSetting>>;
+
+/** The limits from an environment already parsed with writeLimitEnvShape. */
+export function writeLimitsFrom(env: Record<string, unknown>): WriteLimits {
+  const read = (name: string, fallback: number) =>
+    typeof env[name] === "number" ? (env[name] as number) : fallback;
+  const limits = {} as WriteLimits;
+  for (const action of WRITE_ACTIONS) {
+    const names = WRITE_LIMIT_ENV[action];
+    const defaults = DEFAULT_WRITE_LIMITS[action];
+    limits[action] = {
+      max: read(names.max, defaults.max),
+      newAccountMax: read(names.newAccountMax, defaults.newAccountMax),
+      windowSeconds: defaults.windowSeconds,
+    };
+  }
+  return limits;
+}
+
+/**
+ * Every limit set to `value`, as environment settings: for load tests, fault tests and benchmarks
+ * that write far faster than a person (the limits themselves have their own tests).
+ */
+export function liftedWriteLimitEnv(value = 1_000_000): Record<string, string> {
+  return Object.fromEntries(
+    WRITE_ACTIONS.flatMap((action) => [
+      [WRITE_LIMIT_ENV[action].max, String(value)],
+      [WRITE_LIMIT_ENV[action].newAccountMax, String(value)],
+    ]),
+  );
+}
+
+/** Every limit set to `value`, for in-process tests (createTestApp({ writeLimits })). */
+export function liftedWriteLimits(value = 1_000_000): WriteLimits {
+  return writeLimitsFrom(
+    Object.fromEntries(Object.entries(liftedWriteLimitEnv(value)).map(([k, v]) => [k, Number(v)])),
+  );
+}
