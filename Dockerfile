@@ -12,6 +12,7 @@ RUN npx vite build --logLevel warn && node scripts/build-pglite-template.ts \
   && npm prune --omit=dev --no-audit --no-fund && find src -name '*.test.ts' -delete
 
 FROM node:24-bookworm-slim
+# PUBLIC_ORIGIN (or ALLOWED_HOSTS) must be given at run time: production refuses to start without it.
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
