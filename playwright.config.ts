@@ -80,8 +80,7 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1: per-IP limits high, per-account limits as shipped…
         AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
         AUTH_SIGNIN_PER_IP_PER_MINUTE: "100000",
-        // …except posts: the paging journey writes 48 with a new account (write-limits.spec.ts
-        // posts until this limit, then shows its text).
+        // …except posts: the paging journey writes 48 with a new account.
         WRITE_LIMIT_POSTS_PER_HOUR: "60",
         WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR: "60",
         // …and chat: the Retry journey sends 10, then 2 more within the minute (the in-memory

@@ -1,7 +1,6 @@
 CREATE TABLE "trusted_devices" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"account_key" text NOT NULL,
-	"failures" smallint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );

@@ -78,14 +78,13 @@ export const signInFailures = pgTable(
 /**
  * Browsers that signed in to an account before (OWASP's device cookie): the cookie holds a random
  * token, the table its SHA-256. Such a browser is not held by the per-account lock that strangers
- * can trigger; its own failures are counted here and lock only it.
+ * can trigger; its own failures count in sign_in_failures under its own key and lock only it.
  */
 export const trustedDevices = pgTable(
   "trusted_devices",
   {
     tokenHash: text("token_hash").primaryKey(),
     accountKey: text("account_key").notNull(),
-    failures: smallint("failures").notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
