@@ -1,10 +1,23 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_LIFETIME_MS } from "./session-store.ts";
 
-/** Behind HTTPS the cookie takes the __Host- prefix (Secure, host-only, path /). */
-function cookieName(secure: boolean): string {
-  return secure ? "__Host-ylt_session" : "ylt_session";
+/** Behind HTTPS a cookie takes the __Host- prefix (Secure, host-only, path /). */
+export function hostCookieName(base: string, secure: boolean): string {
+  return secure ? `__Host-${base}` : base;
 }
+
+/** The options of every cookie of ours that lives at the site's root. */
+export function rootCookieOptions(secure: boolean, maxAgeMs: number) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure,
+    path: "/",
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}
+
+const cookieName = (secure: boolean) => hostCookieName("ylt_session", secure);
 
 /** Production or HTTPS: cookies are Secure and carry the __Host- prefix. */
 export function isSecureRequest(request: FastifyRequest): boolean {
@@ -25,13 +38,7 @@ export function setSessionCookie(
   token: string,
 ): void {
   const secure = isSecureRequest(request);
-  reply.setCookie(cookieName(secure), token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
-  });
+  reply.setCookie(cookieName(secure), token, rootCookieOptions(secure, SESSION_LIFETIME_MS));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
