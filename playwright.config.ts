@@ -1,38 +1,35 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from "./test/harness/server-process.ts";
 
 // Playwright loads this file in the runner and in each worker: the first one picks the port and data
 // directory, the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `ylt-e2e-${randomBytes(4).toString("hex")}`);
 process.env.E2E_OIDC_PORT ??= String(await freePort());
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_SMTP_API_PORT ??= String(await freePort());
+/** The test SMTP server's HTTP API, which e2e/support/mailbox.ts reads. */
+process.env.E2E_SMTP_API ??= `http://127.0.0.1:${process.env.E2E_SMTP_API_PORT}`;
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The local OpenID Connect provider standing in for Google (e2e/support/oidc-server.ts). */
 const oidcURL = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+/** The real SMTP server the app sends to (e2e/support/smtp-catcher-server.ts). */
+const smtpURL = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
 
 /** Browser journeys against the production build served by the real server, in Debian's Chromium. */
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two, as in CI, everywhere: the journeys mostly wait on the server and the browser (Playwright's
+  // default would be one worker on these 2-core machines).
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -66,10 +63,22 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node src/server/main.ts",
+      command: "node e2e/support/smtp-catcher-server.ts",
+      url: `${process.env.E2E_SMTP_API}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        E2E_SMTP_PORT: String(process.env.E2E_SMTP_PORT),
+        E2E_SMTP_API_PORT: String(process.env.E2E_SMTP_API_PORT),
+      },
+    },
+    {
+      command: "node e2e/support/app-server.ts",
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      // SIGTERM lets the server stop and e2e/support/app-server.ts remove the scratch DATA_DIR.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       env: {
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -80,6 +89,7 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1: per-IP limits high, per-account limits as shipped…
         AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
         AUTH_SIGNIN_PER_IP_PER_MINUTE: "100000",
+        AUTH_FORGOT_PASSWORD_PER_IP_PER_MINUTE: "100000",
         // …except posts: the paging journey writes 48 with a new account.
         WRITE_LIMIT_POSTS_PER_HOUR: "60",
         WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR: "60",
@@ -91,6 +101,7 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: "ylt-e2e-client",
         GOOGLE_CLIENT_SECRET: "ylt-e2e-secret",
         GOOGLE_DISCOVERY_URL: oidcURL,
+        SMTP_URL: smtpURL,
       },
     },
     {

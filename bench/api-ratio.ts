@@ -17,11 +17,11 @@ import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
+import { freePort, waitForHealthy } from "../test/harness/server-process.ts";
 import {
   CORES,
   cleanUp,
   DEFAULT_POSTGRES_URL,
-  freePort,
   type LoadOptions,
   type LoadResult,
   load,
@@ -30,13 +30,12 @@ import {
   markdownRow,
   postgresReachable,
   runMain,
-  SERVER_MAIN,
   scratchPostgres,
   startNode,
+  startProductionServer,
   tempDir,
-  waitForOk,
 } from "./bench-kit.ts";
-import { checkSizes, FULL_SIZES, type SeedResult, seed } from "./seed-data.ts";
+import { checkSizes, type SeedResult, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,10 +44,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "100" },
     databases: { type: "string", default: "pglite,postgres" },
     "postgres-url": { type: "string", default: DEFAULT_POSTGRES_URL },
-    users: { type: "string", default: String(FULL_SIZES.users) },
-    posts: { type: "string", default: String(FULL_SIZES.posts) },
-    reviews: { type: "string", default: String(FULL_SIZES.reviews) },
-    messages: { type: "string", default: String(FULL_SIZES.messages) },
+    ...SIZE_OPTIONS,
     "log-level": { type: "string", default: "info" },
     /** Folder for a CPU profile of each API server (read it with bench/profile-top.ts). */
     "cpu-prof": { type: "string" },
@@ -58,12 +54,7 @@ const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const databases = values.databases.split(",").map((d) => d.trim());
-const sizes = {
-  users: Number(values.users),
-  posts: Number(values.posts),
-  reviews: Number(values.reviews),
-  messages: Number(values.messages),
-};
+const sizes = sizesFrom(values);
 const sizeProblem = checkSizes(sizes);
 if (sizeProblem || !(duration > 0) || !(warmup >= 0) || !(connections >= 1)) {
   console.error(sizeProblem ?? "--duration, --warmup and --connections must be positive numbers");
@@ -151,7 +142,7 @@ async function measure(base: string, database: string, scenario: Scenario): Prom
 async function startHello(kind: "node" | "fastify") {
   const port = await freePort();
   const server = startNode(["bench/hello-server.ts", kind, String(port)], {}, port);
-  await waitForOk(server, `${server.url}/`);
+  await waitForHealthy(server, 60_000, { path: "/" });
   return server;
 }
 
@@ -239,16 +230,16 @@ function apiScenarios(
     return test(JSON.parse(body) as never) ? null : `unexpected body ${body.slice(0, 200)}`;
   };
   const pageSize = Math.min(20, seeded.sizes.posts);
-  const { first, last } = seeded.articleIds;
+  const { first, last } = seeded.postIds;
   const isPage = (s: number, b: string) =>
     json(s, b, 200, (v: { articles: unknown[] }) => v.articles.length === pageSize);
   return [
     {
       name: "GET /api/articles/:id",
       note: "one post, read again and again",
-      options: { url: `/api/articles/${seeded.articleId}`, headers: read },
+      options: { url: `/api/articles/${seeded.postId}`, headers: read },
       check: (s, b) =>
-        json(s, b, 200, (v: { article: { id: number } }) => v.article.id === seeded.articleId),
+        json(s, b, 200, (v: { article: { id: number } }) => v.article.id === seeded.postId),
       budget: { minRatio: 35, maxP99: 25 },
     },
     {
@@ -325,22 +316,18 @@ async function apiRun(kind: "pglite" | "postgres"): Promise<void> {
   );
   const port = await freePort();
   const profile = values["cpu-prof"];
-  const server = startNode(
-    [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), SERVER_MAIN],
+  const server = startProductionServer(
+    port,
     {
       ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
       MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
       ...liftedWriteLimitEnv(), // one account posts the whole load
       LOG_LEVEL: values["log-level"],
       WEB_DIR: tempDir("no-web"),
     },
-    port,
+    profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
   );
-  await waitForOk(server, `${server.url}/api/health`);
+  await waitForHealthy(server, 60_000);
   const cookie = await signUp(server.url);
   const firstPage = (await (await fetch(`${server.url}/api/articles`)).json()) as {
     nextCursor: string | null;

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, startServer, waitForHealthy } from "../test/server-process.ts";
+import { freePort, startServer, waitForHealthy } from "../test/harness/server-process.ts";
 
 const LIMIT_MS = 5;
 const { values } = parseArgs({

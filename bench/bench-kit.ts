@@ -2,17 +2,53 @@
  * What api-ratio.ts and start-time.ts share: server processes that are always stopped (also on
  * failure or Ctrl-C), scratch databases, autocannon runs and markdown rows.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import pg from "pg";
+import { createScratchPostgres } from "../test/harness/scratch-postgres.ts";
+import { SERVER_MAIN, type ServerProcess, startProcess } from "../test/harness/server-process.ts";
 
-export const ROOT = path.resolve(import.meta.dirname, "..");
-export const SERVER_MAIN = path.join(ROOT, "src/server/main.ts");
+// ── command line ────────────────────────────────────────────────────────────
+
+type BenchArgs<T> = {
+  [K in keyof T]: T[K] extends number
+    ? number
+    : T[K] extends boolean
+      ? boolean
+      : string | undefined;
+};
+
+/**
+ * The script's `--name` options, each given by its default: a number takes `--name 123` (anything
+ * but a number stops the script), a boolean is a flag, and null is a text with no default.
+ */
+export function benchArgs<const T extends Record<string, number | boolean | null>>(
+  defaults: T,
+): BenchArgs<T> {
+  const { values } = parseArgs({
+    options: Object.fromEntries(
+      Object.entries(defaults).map(([name, fallback]) => [
+        name,
+        typeof fallback === "boolean"
+          ? { type: "boolean" as const, default: fallback }
+          : { type: "string" as const },
+      ]),
+    ),
+  });
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, fallback]) => {
+      const value = values[name];
+      if (typeof fallback !== "number") return [name, value];
+      if (value === undefined) return [name, fallback];
+      const number = Number(value);
+      if (!Number.isFinite(number)) throw new Error(`--${name} takes a number, not "${value}"`);
+      return [name, number];
+    }),
+  ) as BenchArgs<T>;
+}
 
 // ── clean-up ────────────────────────────────────────────────────────────────
 
@@ -60,76 +96,57 @@ export function tempDir(prefix: string): string {
 
 // ── processes ───────────────────────────────────────────────────────────────
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
+/**
+ * Starts `node <args>` as its own process (test/harness/server-process.ts) with only PATH and HOME
+ * of this environment, through `wrapper` if given (a command that ends by running its arguments);
+ * stopped by `cleanUp()` at the latest.
+ */
+export function startNode(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  { wrapper = [], stdout }: { wrapper?: string[]; stdout?: "ignore" | "pipe" } = {},
+): ServerProcess {
+  const [command = process.execPath, ...wrapperArgs] = wrapper;
+  const server = startProcess(
+    command,
+    wrapper.length > 0 ? [...wrapperArgs, process.execPath, ...args] : args,
+    { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    port,
+    { stdout },
+  );
+  onCleanUp(() => server.stop().then(() => {}));
+  return server;
 }
 
-export type Started = {
-  child: ChildProcess;
-  url: string;
-  /** Stops it (SIGTERM, then SIGKILL after 10 s) and waits for the exit. */
-  stop(): Promise<void>;
-  output(): string;
+/** The server in production mode on this machine, as it runs behind the proxy. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
+};
+
+/** The limits per client address lifted: all the load comes from this one machine. */
+export const ONE_ADDRESS_LIMITS_LIFTED: Record<string, string> = {
+  MAX_CONNECTIONS_PER_ADDRESS: "100000",
+  CHAT_SOCKETS_PER_ADDRESS: "100000",
+  CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
 };
 
 /**
- * Starts `node <args>` as its own process; its standard output is discarded (a production server
- * logs there), standard error kept for error messages. Stopped by `cleanUp()` at the latest.
+ * The real server in production mode on `port` (PRODUCTION_ENV), with `env` on top; `nodeArgs` go
+ * before the script. Stopped by `cleanUp()` at the latest.
  */
-export function startNode(args: string[], env: Record<string, string>, port: number): Started {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr = (stderr + String(chunk)).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once("exit", () => resolve());
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(force);
-    }
-  };
-  onCleanUp(stop);
-  return { child, url: `http://127.0.0.1:${port}`, stop, output: () => stderr };
-}
-
-/** Polls `url` until it answers 2xx; resolves to the milliseconds waited. */
-export async function waitForOk(
-  started: Started,
-  url: string,
-  { timeoutMs = 60_000, intervalMs = 5 } = {},
-): Promise<number> {
-  const begin = performance.now();
-  while (performance.now() - begin < timeoutMs) {
-    if (started.child.exitCode !== null || started.child.signalCode !== null) {
-      throw new Error(`process exited (${started.child.exitCode}): ${started.output()}`);
-    }
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return performance.now() - begin;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${started.output()}`);
+export function startProductionServer(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ServerProcess {
+  return startNode(
+    [...nodeArgs, SERVER_MAIN],
+    { PORT: String(port), ...PRODUCTION_ENV, ...env },
+    port,
+  );
 }
 
 // ── PostgreSQL ──────────────────────────────────────────────────────────────
@@ -141,23 +158,9 @@ export const DEFAULT_POSTGRES_URL =
 
 /** A new, empty database on the server of `adminUrl`; dropped by `cleanUp()`. */
 export async function scratchPostgres(adminUrl: string): Promise<string> {
-  const name = `ylt_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  onCleanUp(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchPostgres(adminUrl, "ylt_bench");
+  onCleanUp(() => scratch.drop());
+  return scratch.url;
 }
 
 export async function postgresReachable(adminUrl: string): Promise<string | null> {

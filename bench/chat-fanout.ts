@@ -11,26 +11,20 @@
  * Latency: messages one at a time (the next after the last client has the previous one).
  * Throughput: many senders at once; messages/s until every client has every message.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
-import pg from "pg";
 import WebSocket from "ws";
-import { createSession } from "../src/server/auth/session-store.ts";
-import { type Db, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { users } from "../src/server/db/schema.ts";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
-import { insertProfile } from "../src/server/profiles/profiles-repository.ts";
 import { CHAT_PATH, CHAT_RATE_LIMIT } from "../src/shared/chat.ts";
+import { createSignedInUser } from "../test/harness/factories.ts";
 import {
   freePort,
   type ServerProcess,
   startServer,
   waitForHealthy,
-} from "../test/server-process.ts";
+} from "../test/harness/server-process.ts";
+import { createServerStorage, withStorage } from "../test/harness/server-storage.ts";
 import {
+  benchArgs,
   DEFAULT_POSTGRES_URL,
   machineLine,
   markdownHeader,
@@ -38,46 +32,16 @@ import {
   postgresReachable,
 } from "./bench-kit.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    clients: { type: "string", default: "1000" },
-    messages: { type: "string", default: "200" },
-    only: { type: "string" },
-  },
-});
-const CLIENTS = Number(args.clients);
-const LATENCY_MESSAGES = Number(args.messages);
+const args = benchArgs({ clients: 1000, messages: 200, only: null });
 const WARMUP = 20;
 /** Throughput burst: every sender posts its whole rate-limit allowance at once. */
 const BURST_SENDERS = 30;
 const PER_SENDER = CHAT_RATE_LIMIT.messages;
-const LATENCY_SENDERS = Math.ceil((LATENCY_MESSAGES + WARMUP) / PER_SENDER);
+const LATENCY_SENDERS = Math.ceil((args.messages + WARMUP) / PER_SENDER);
 const now = () => performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 // ── set-up ──────────────────────────────────────────────────────────────────
-
-async function seedUsers(db: Db, count: number): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const username = `bench_${randomBytes(5).toString("hex")}`;
-    const [user] = await db
-      .insert(users)
-      .values({ email: `${username}@example.test` })
-      .returning();
-    if (!user) throw new Error("no user");
-    await insertProfile(db, {
-      userId: user.id,
-      username,
-      email: null,
-      imgUrl: null,
-      skills: [],
-      interests: [],
-    });
-    cookies.push(`ylt_session=${(await createSession(db, user.id)).token}`);
-  }
-  return cookies;
-}
 
 type Setup = {
   name: string;
@@ -104,45 +68,29 @@ async function startAll(env: Record<string, string>, count: number): Promise<Ser
   return servers;
 }
 
-async function pgliteSetup(): Promise<Setup> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-bench-"));
-  const database = await openPglite(dataDir);
-  const cookies = await seedUsers(database.db, LATENCY_SENDERS + BURST_SENDERS);
-  await database.close();
-  const servers = await startAll({ DATA_DIR: dataDir }, 1);
+/** The servers on fresh storage, with signed-in members for every sender written into it. */
+async function setUp(
+  name: string,
+  kind: "pglite" | "postgres",
+  instances: number,
+  adminUrl?: string,
+): Promise<Setup> {
+  const storage = await createServerStorage(kind, adminUrl);
+  const cookies = await withStorage(storage, async ({ db }) => {
+    const seeded: string[] = [];
+    for (let i = 0; i < LATENCY_SENDERS + BURST_SENDERS; i++) {
+      seeded.push((await createSignedInUser(db)).cookie);
+    }
+    return seeded;
+  });
+  const servers = await startAll(storage.env, instances);
   return {
-    name: "1 instance, embedded PGlite",
+    name,
     servers,
     cookies,
     cleanup: async () => {
       await Promise.all(servers.map((s) => s.stop()));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresSetup(adminUrl: string, instances: number): Promise<Setup> {
-  const name = `ylt_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 2);
-  const cookies = await seedUsers(database.db, LATENCY_SENDERS + BURST_SENDERS);
-  await database.close();
-  const servers = await startAll({ DATABASE_URL: url.toString() }, instances);
-  return {
-    name: `${instances} instance${instances > 1 ? "s" : ""}, PostgreSQL`,
-    servers,
-    cookies,
-    cleanup: async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await storage.drop();
     },
   };
 }
@@ -225,11 +173,11 @@ function cpuMs(pid: number | undefined): number {
 
 async function run(setup: Setup) {
   const { servers } = setup;
-  const tally = createTally(CLIENTS);
+  const tally = createTally(args.clients);
   const receivers: WebSocket[] = [];
-  for (let i = 0; i < CLIENTS; i += 50) {
+  for (let i = 0; i < args.clients; i += 50) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) =>
+      Array.from({ length: Math.min(50, args.clients - i) }, (_, j) =>
         open(servers[(i + j) % servers.length] as ServerProcess),
       ),
     );
@@ -262,7 +210,7 @@ async function run(setup: Setup) {
 
   // Latency: one message at a time.
   const latencies: number[] = [];
-  for (let i = 0; i < WARMUP + LATENCY_MESSAGES; i++) {
+  for (let i = 0; i < WARMUP + args.messages; i++) {
     const socket = senders[Math.floor(i / PER_SENDER)] as WebSocket;
     const sentAt = now();
     const id = post(socket);
@@ -288,12 +236,12 @@ async function run(setup: Setup) {
   for (const socket of [...receivers, ...senders]) socket.terminate();
   return {
     setup: setup.name,
-    clients: CLIENTS,
+    clients: args.clients,
     "p50 ms": Number(percentile(latencies, 50).toFixed(2)),
     "p99 ms": Number(percentile(latencies, 99).toFixed(2)),
     "max ms": Number((latencies.at(-1) ?? 0).toFixed(2)),
     "messages/s": Math.round(ids.length / seconds),
-    "deliveries/s": Math.round((ids.length * CLIENTS) / seconds),
+    "deliveries/s": Math.round((ids.length * args.clients) / seconds),
     "server CPU ms/msg": Number((serverCpu.reduce((a, b) => a + b, 0) / ids.length).toFixed(2)),
     "clients CPU ms/msg": Number(
       ((benchCpu.user + benchCpu.system) / 1000 / ids.length).toFixed(2),
@@ -304,15 +252,20 @@ async function run(setup: Setup) {
 // ── main ──────────────────────────────────────────────────────────────────────
 
 console.log(
-  `chat fan-out: ${CLIENTS} clients, ${LATENCY_MESSAGES} messages one at a time (after ${WARMUP} ` +
+  `chat fan-out: ${args.clients} clients, ${args.messages} messages one at a time (after ${WARMUP} ` +
     `warm-up), then ${BURST_SENDERS * PER_SENDER} at once from ${BURST_SENDERS} senders; ${machineLine()}\n`,
 );
 const unreachable = await postgresReachable(DEFAULT_POSTGRES_URL);
 if (unreachable) log(`PostgreSQL set-ups skipped: ${unreachable}`);
-const plans: [string, () => Promise<Setup>][] = [["pglite", pgliteSetup]];
+const plans: [string, () => Promise<Setup>][] = [
+  ["pglite", () => setUp("1 instance, embedded PGlite", "pglite", 1)],
+];
 if (!unreachable) {
-  plans.push(["postgres", () => postgresSetup(DEFAULT_POSTGRES_URL, 1)]);
-  plans.push(["pair", () => postgresSetup(DEFAULT_POSTGRES_URL, 2)]);
+  plans.push([
+    "postgres",
+    () => setUp("1 instance, PostgreSQL", "postgres", 1, DEFAULT_POSTGRES_URL),
+  ]);
+  plans.push(["pair", () => setUp("2 instances, PostgreSQL", "postgres", 2, DEFAULT_POSTGRES_URL)]);
 }
 const rows: Awaited<ReturnType<typeof run>>[] = [];
 for (const [key, prepare] of plans) {

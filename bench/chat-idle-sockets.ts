@@ -13,40 +13,34 @@
  * open-files limit is lower than that, the script re-runs itself under `ulimit -n` (it can raise the
  * soft limit up to the hard one; if the hard limit is lower, run it as root or raise it first).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
-import { createSession } from "../src/server/auth/session-store.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { users } from "../src/server/db/schema.ts";
-import { insertProfile } from "../src/server/profiles/profiles-repository.ts";
 import { CHAT_PATH } from "../src/shared/chat.ts";
+import { createSignedInUser } from "../test/harness/factories.ts";
 import {
-  DEFAULT_POSTGRES_URL,
   freePort,
+  SERVER_MAIN,
+  type ServerProcess,
+  waitForHealthy,
+} from "../test/harness/server-process.ts";
+import {
+  benchArgs,
+  DEFAULT_POSTGRES_URL,
   machineLine,
   median,
+  ONE_ADDRESS_LIMITS_LIFTED,
   onCleanUp,
-  ROOT,
+  PRODUCTION_ENV,
   runMain,
-  SERVER_MAIN,
-  type Started,
   scratchPostgres,
+  startNode,
   tempDir,
-  waitForOk,
 } from "./bench-kit.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    sockets: { type: "string", default: "10000" },
-    messages: { type: "string", default: "100" },
-    postgres: { type: "boolean", default: false },
-  },
-});
-const SOCKETS = Number(args.sockets);
-const MESSAGES = Number(args.messages);
+const args = benchArgs({ sockets: 10_000, messages: 100, postgres: false });
 const BUDGET_KB = 50;
 const WARM_UP = 500;
 const OPEN_IN_PARALLEL = 200;
@@ -62,7 +56,7 @@ function openFilesLimit(): number {
   return soft === undefined || soft === "unlimited" ? Number.POSITIVE_INFINITY : Number(soft);
 }
 
-const needed = SOCKETS + FD_HEADROOM;
+const needed = args.sockets + FD_HEADROOM;
 if (openFilesLimit() < needed) {
   if (process.env.YLT_BENCH_ULIMIT_RAISED) {
     console.error(
@@ -92,52 +86,23 @@ if (openFilesLimit() < needed) {
 /** One member with a profile and a session (the sender of the final check), and the room's history. */
 async function seed(database: Database): Promise<string> {
   const { db } = database;
-  const [user] = await db.insert(users).values({ email: "idle-sockets@example.test" }).returning();
-  if (!user) throw new Error("no user");
-  await insertProfile(db, {
-    userId: user.id,
-    username: "idle_sender",
-    email: null,
-    imgUrl: null,
-    skills: [],
-    interests: [],
-  });
+  const sender = await createSignedInUser(db, { username: "idle_sender" });
   await db.execute(sql`
     insert into messages (user_id, user_name, text, client_id)
-    select ${user.id}, 'idle_sender',
+    select ${sender.userId}, 'idle_sender',
            'Hello neighbours, message ' || g || ': who can fix a leaking tap this week?', 'seed-' || g
-    from generate_series(1, ${MESSAGES}) g`);
-  return `ylt_session=${(await createSession(db, user.id)).token}`;
+    from generate_series(1, ${args.messages}) g`);
+  return sender.cookie;
 }
 
 /**
  * The server as its own process under a raised open-files limit (the `exec` keeps its pid, so
  * /proc/<pid>/status is the server's own); stopped by `cleanUp()`, also on failure.
  */
-function startServer(env: Record<string, string>, port: number): Started {
-  const child: ChildProcess = spawn(
-    "sh",
-    ["-c", 'ulimit -n "$0" 2>/dev/null; exec "$@"', String(needed), process.execPath, SERVER_MAIN],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr = (stderr + String(chunk)).slice(-4000);
+function startServer(env: Record<string, string>, port: number): ServerProcess {
+  return startNode([SERVER_MAIN], env, port, {
+    wrapper: ["sh", "-c", 'ulimit -n "$0" 2>/dev/null; exec "$@"', String(needed)],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(force);
-  };
-  onCleanUp(stop);
-  return { child, url: `http://127.0.0.1:${port}`, stop, output: () => stderr };
 }
 
 function rssKb(pid: number): number {
@@ -221,12 +186,8 @@ async function fanOut(sockets: WebSocket[], sender: WebSocket): Promise<number> 
 
 await runMain(async () => {
   const env: Record<string, string> = {
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
-    MAX_CONNECTIONS_PER_ADDRESS: "100000", // the sockets come from one address
-    CHAT_SOCKETS_PER_ADDRESS: "100000",
-    CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
+    ...PRODUCTION_ENV,
+    ...ONE_ADDRESS_LIMITS_LIFTED,
     LOG_LEVEL: "warn",
   };
   let database: Database;
@@ -242,7 +203,7 @@ await runMain(async () => {
 
   const port = await freePort();
   const server = startServer({ ...env, PORT: String(port) }, port);
-  await waitForOk(server, `${server.url}/api/health`);
+  await waitForHealthy(server, 60_000);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error("the server has no pid");
   const url = `ws://127.0.0.1:${port}${CHAT_PATH}`;
@@ -252,17 +213,17 @@ await runMain(async () => {
   const before = await settledRssKb(pid);
 
   const openedAt = performance.now();
-  const sockets = await connectMany(SOCKETS, url, server.url);
+  const sockets = await connectMany(args.sockets, url, server.url);
   const openSeconds = (performance.now() - openedAt) / 1000;
   const after = await settledRssKb(pid);
-  const perSocketKb = (after - before) / SOCKETS;
+  const perSocketKb = (after - before) / args.sockets;
 
   const sender = await connect(url, server.url, cookie);
   const fanOutMs = await fanOut(sockets, sender);
 
   console.log(
-    `chat idle sockets: ${SOCKETS.toLocaleString("en")} sockets to one server process ` +
-      `(${args.postgres ? "PostgreSQL" : "embedded PGlite"}, ${MESSAGES}-message snapshot each); ` +
+    `chat idle sockets: ${args.sockets.toLocaleString("en")} sockets to one server process ` +
+      `(${args.postgres ? "PostgreSQL" : "embedded PGlite"}, ${args.messages}-message snapshot each); ` +
       machineLine(),
   );
   console.log("\n| figure | measured | budget | met |\n|---|--:|--:|:-:|");
@@ -274,10 +235,10 @@ await runMain(async () => {
     `| server RSS before → after | ${(before / 1024).toFixed(0)} MB → ${(after / 1024).toFixed(0)} MB | | |`,
   );
   console.log(
-    `| time to open ${SOCKETS.toLocaleString("en")} sockets (${OPEN_IN_PARALLEL} at a time, snapshot each) | ${openSeconds.toFixed(1)} s | | |`,
+    `| time to open ${args.sockets.toLocaleString("en")} sockets (${OPEN_IN_PARALLEL} at a time, snapshot each) | ${openSeconds.toFixed(1)} s | | |`,
   );
   console.log(
-    `| one message to all ${SOCKETS.toLocaleString("en")} sockets (send → last receipt) | ${fanOutMs.toFixed(1)} ms | | |`,
+    `| one message to all ${args.sockets.toLocaleString("en")} sockets (send → last receipt) | ${fanOutMs.toFixed(1)} ms | | |`,
   );
   if (perSocketKb > BUDGET_KB) process.exitCode = 1;
 });

@@ -22,16 +22,14 @@
  * Test form: test/chat-jitter.test.ts (50 readers, 20 messages) in `npm test`.
  */
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import WebSocket from "ws";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { CHAT_PATH, type ChatMessage, type ServerFrame } from "../src/shared/chat.ts";
 import { type ChatState, chatReducer, initialChatState } from "../src/web/chat/chat-state.ts";
-import { freePort, startServer, waitForHealthy } from "../test/server-process.ts";
+import { freePort, startServer, waitForHealthy } from "../test/harness/server-process.ts";
+import { createServerStorage, type ServerStorage } from "../test/harness/server-storage.ts";
 
 export type JitterOptions = {
   /** Base URLs (http://127.0.0.1:port) of the instances; a reconnect picks one at random. */
@@ -377,50 +375,25 @@ async function main(): Promise<void> {
   const sendEveryMs = Number(args["send-every"]);
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-  type Setup = {
-    name: string;
-    env: Record<string, string>;
-    instances: number;
-    drop(): Promise<void>;
-  };
+  type Setup = { name: string; storage: ServerStorage; instances: number };
   const setups: [string, () => Promise<Setup>][] = [
     [
       "pglite",
-      async () => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-jitter-"));
-        return {
-          name: "1 instance, embedded PGlite",
-          env: { DATA_DIR: dir },
-          instances: 1,
-          drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-        };
-      },
+      async () => ({
+        name: "1 instance, embedded PGlite",
+        storage: await createServerStorage("pglite"),
+        instances: 1,
+      }),
     ],
   ];
-  const scratchPostgres = async (name: string, instances: number): Promise<Setup> => {
-    const adminUrl = postgresUrl ?? "";
-    const database = `ylt_jitter_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    return {
-      name,
-      env: { DATABASE_URL: url.toString() },
-      instances,
-      drop: async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${database} with (force)`);
-        await client.end();
-      },
-    };
-  };
   if (postgresUrl) {
-    setups.push(["postgres", () => scratchPostgres("1 instance, PostgreSQL", 1)]);
-    setups.push(["pair", () => scratchPostgres("2 instances, one PostgreSQL", 2)]);
+    const onPostgres = async (name: string, instances: number): Promise<Setup> => ({
+      name,
+      storage: await createServerStorage("postgres", postgresUrl),
+      instances,
+    });
+    setups.push(["postgres", () => onPostgres("1 instance, PostgreSQL", 1)]);
+    setups.push(["pair", () => onPostgres("2 instances, one PostgreSQL", 2)]);
   }
 
   const rows: Record<string, string | number>[] = [];
@@ -434,7 +407,7 @@ async function main(): Promise<void> {
         const server = startServer({
           PORT: String(await freePort()),
           ...JITTER_SERVER_ENV,
-          ...setup.env,
+          ...setup.storage.env,
         });
         servers.push(server);
         await waitForHealthy(server, 60_000);
@@ -467,7 +440,7 @@ async function main(): Promise<void> {
       rows.push({ setup: setup.name, ...result, verdict: ok ? "pass" : "FAIL" });
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
-      await setup.drop();
+      await setup.storage.drop();
     }
   }
   console.log(

@@ -22,17 +22,14 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { build } from "vite";
+import { freePort, ROOT, waitForHealthy } from "../test/harness/server-process.ts";
 import {
-  freePort,
   machineLine,
   median,
   onCleanUp,
-  ROOT,
   runMain,
-  SERVER_MAIN,
-  startNode,
+  startProductionServer,
   tempDir,
-  waitForOk,
 } from "./bench-kit.ts";
 
 const { values: args } = parseArgs({
@@ -354,20 +351,12 @@ async function startServer(): Promise<string> {
   const webDir = args["web-dir"] ? path.resolve(args["web-dir"]) : await buildWeb();
   if (!fs.existsSync(path.join(webDir, "index.html"))) throw new Error(`${webDir} holds no build`);
   const port = await freePort();
-  const server = startNode(
-    [SERVER_MAIN],
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
-      LOG_LEVEL: "warn",
-      DATA_DIR: tempDir("lighthouse-data"),
-      WEB_DIR: webDir,
-    },
-    port,
-  );
-  await waitForOk(server, `${server.url}/api/health`);
+  const server = startProductionServer(port, {
+    LOG_LEVEL: "warn",
+    DATA_DIR: tempDir("lighthouse-data"),
+    WEB_DIR: webDir,
+  });
+  await waitForHealthy(server, 60_000);
   return server.url;
 }
 

@@ -1,60 +1,27 @@
-/**
- * Mixed load (issue 8): 60 s of reads, writes, sign-ins and live chat at a fixed, stated rate
- * (open loop: requests leave on a schedule, whether or not earlier ones have been answered),
- * against a real server process in production mode (JSON logs on, as deployed), with 1,000 chat
- * clients connected all along. Every answer must have its expected status: the error rate is the
- * share of requests that did not (other statuses, network errors, 10 s timeouts), plus chat
- * error frames, unexpected chat closes and chat deliveries that never arrived.
- *
- *   npx node bench/mixed-load.ts [--seconds 60] [--scale 1] [--clients 1000] [--only pglite|postgres]
- *
- * Loopback only; stops by itself (the schedule ends after --seconds, stragglers time out after
- * 10 s). PostgreSQL is BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
- * (a scratch database on that server, dropped afterwards); when none answers, only the embedded
- * database is measured.
- *
- * The server runs with the shipped settings except the per-IP sign-in and sign-up limits, which are
- * raised because every simulated user here comes from 127.0.0.1; the per-account limits stay.
- */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
-import { parseArgs } from "node:util";
 import WebSocket from "ws";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { CHAT_PATH } from "../src/shared/chat.ts";
 import { SKILL_OPTIONS } from "../src/shared/constants.ts";
+import { freePort, SERVER_MAIN, waitForHealthy } from "../test/harness/server-process.ts";
 import {
+  benchArgs,
   DEFAULT_POSTGRES_URL,
-  freePort,
   machineLine,
-  onCleanUp,
+  ONE_ADDRESS_LIMITS_LIFTED,
+  PRODUCTION_ENV,
   postgresReachable,
-  ROOT,
   runMain,
-  SERVER_MAIN,
-  type Started,
   scratchPostgres,
+  startNode,
   tempDir,
-  waitForOk,
 } from "./bench-kit.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "60" },
-    scale: { type: "string", default: "1" },
-    clients: { type: "string", default: "1000" },
-    users: { type: "string", default: "40" },
-    only: { type: "string" },
-  },
-});
-const SECONDS = Number(args.seconds);
-const SCALE = Number(args.scale);
-const CHAT_CLIENTS = Number(args.clients);
-const USERS = Number(args.users);
+const args = benchArgs({ seconds: 60, scale: 1, clients: 1000, users: 40, only: null });
 const TIMEOUT_MS = 10_000;
 
 /** Requests per second of each kind at --scale 1 (chat: messages per second, each to every client). */
@@ -151,7 +118,7 @@ const sessionCookie = (headers: Headers) => headers.getSetCookie()[0]?.split(";"
 
 async function seed(base: string) {
   const users: User[] = [];
-  for (let i = 0; i < USERS; i++) {
+  for (let i = 0; i < args.users; i++) {
     const id = randomBytes(4).toString("hex");
     const user = {
       email: `load-${id}@example.test`,
@@ -178,7 +145,7 @@ async function seed(base: string) {
     if (made.status !== 201) throw new Error(`profile failed: ${made.status}`);
     users.push({ ...user, cookie });
   }
-  const articleIds: number[] = [];
+  const postIds: number[] = [];
   for (let i = 0; i < 200; i++) {
     const user = users[i % users.length] as User;
     const res = await call(base, {
@@ -189,9 +156,9 @@ async function seed(base: string) {
       expect: 201,
     });
     if (res.status !== 201) throw new Error(`post failed: ${res.status}`);
-    articleIds.push(res.json?.article?.id ?? 0);
+    postIds.push(res.json?.article?.id ?? 0);
   }
-  return { users, articleIds };
+  return { users, postIds };
 }
 
 const TOPICS = ["Music", "Gardening", "Cooking", "Plumbing", "Maths", "Design"];
@@ -227,9 +194,9 @@ async function openChat(base: string, users: User[]): Promise<ChatRoom> {
       });
     });
   const readers: WebSocket[] = [];
-  for (let i = 0; i < CHAT_CLIENTS; i += 100) {
+  for (let i = 0; i < args.clients; i += 100) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(100, CHAT_CLIENTS - i) }, () => open()),
+      Array.from({ length: Math.min(100, args.clients - i) }, () => open()),
     );
     for (const ws of batch) {
       ws.on("message", (data: Buffer) => {
@@ -296,12 +263,7 @@ setInterval(() => {
  * `responseTime` of each "request completed" line gives the server's own view of the latency.
  */
 function startServerProcess(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ["--import", STALL_PROBE, SERVER_MAIN], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
+  const server = startNode(["--import", STALL_PROBE, SERVER_MAIN], env, port, { stdout: "pipe" });
   const log = {
     measuring: false,
     responseTimes: [] as number[],
@@ -309,38 +271,21 @@ function startServerProcess(env: Record<string, string>, port: number) {
     /** Longest event-loop stall of the server in each second measured. */
     stalls: [] as number[],
   };
-  if (child.stderr) {
-    readline.createInterface({ input: child.stderr }).on("line", (line) => {
+  if (server.child.stderr) {
+    readline.createInterface({ input: server.child.stderr }).on("line", (line) => {
       const stall = /^stall-probe (\d+)$/.exec(line);
-      if (!stall) stderr = `${stderr}${line}\n`.slice(-4000);
-      else if (log.measuring) log.stalls.push(Number(stall[1]));
+      if (stall && log.measuring) log.stalls.push(Number(stall[1]));
     });
   }
-  if (child.stdout) {
-    readline.createInterface({ input: child.stdout }).on("line", (line) => {
+  if (server.child.stdout) {
+    readline.createInterface({ input: server.child.stdout }).on("line", (line) => {
       if (!log.measuring || !line.includes('"request completed"')) return;
       const entry = JSON.parse(line) as { responseTime?: number; res?: { statusCode?: number } };
       log.responseTimes.push(entry.responseTime ?? 0);
       if ((entry.res?.statusCode ?? 0) >= 500) log.serverErrors++;
     });
   }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(force);
-    }
-  };
-  onCleanUp(stop);
-  const started: Started = {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    stop,
-    output: () => stderr,
-  };
-  return { ...started, log };
+  return { ...server, log };
 }
 
 async function runLoad(name: string, env: Record<string, string>) {
@@ -349,12 +294,8 @@ async function runLoad(name: string, env: Record<string, string>) {
   const server = startServerProcess(
     {
       PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
-      MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
-      CHAT_SOCKETS_PER_ADDRESS: "100000",
-      CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
+      ...PRODUCTION_ENV,
+      ...ONE_ADDRESS_LIMITS_LIFTED,
       LOG_LEVEL: "info",
       AUTH_SIGNUP_PER_IP_PER_HOUR: "1000000",
       AUTH_SIGNIN_PER_IP_PER_MINUTE: "1000000",
@@ -364,12 +305,12 @@ async function runLoad(name: string, env: Record<string, string>) {
     port,
   );
   const base = server.url;
-  await waitForOk(server, `${base}/api/health`);
-  console.error(`── ${name}: seeding ${USERS} users and 200 posts…`);
-  const { users, articleIds } = await seed(base);
+  await waitForHealthy(server, 60_000);
+  console.error(`── ${name}: seeding ${args.users} users and 200 posts…`);
+  const { users, postIds } = await seed(base);
   const room = await openChat(base, users);
   console.error(
-    `   ${room.readers.length} chat clients connected; ${SECONDS} s of load at scale ${SCALE}…`,
+    `   ${room.readers.length} chat clients connected; ${args.seconds} s of load at scale ${args.scale}…`,
   );
 
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -394,7 +335,7 @@ async function runLoad(name: string, env: Record<string, string>) {
       case "GET /api/articles/:id":
         return measured(base, kind, {
           method: "GET",
-          path: `/api/articles/${pick(articleIds)}`,
+          path: `/api/articles/${pick(postIds)}`,
           expect: 200,
         });
       case "GET /api/users/username/:u":
@@ -424,7 +365,7 @@ async function runLoad(name: string, env: Record<string, string>) {
           cookie: user.cookie,
           expect: 201,
         }).then((json) => {
-          if (json?.article) articleIds.push(json.article.id);
+          if (json?.article) postIds.push(json.article.id);
         });
       case "PUT /api/users/:u":
         return measured(base, kind, {
@@ -495,13 +436,13 @@ async function runLoad(name: string, env: Record<string, string>) {
   const owed = new Map<Kind, number>(Object.keys(MIX).map((k) => [k as Kind, 0]));
   const started = performance.now();
   let last = started;
-  while (performance.now() - started < SECONDS * 1000) {
+  while (performance.now() - started < args.seconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     const now = performance.now();
     const dt = (now - last) / 1000;
     last = now;
     for (const [kind, rate] of Object.entries(MIX) as [Kind, number][]) {
-      let due = (owed.get(kind) ?? 0) + rate * SCALE * dt;
+      let due = (owed.get(kind) ?? 0) + rate * args.scale * dt;
       while (due >= 1) {
         due -= 1;
         const p = fire(kind).finally(() => inFlight.delete(p));
@@ -533,7 +474,7 @@ async function runLoad(name: string, env: Record<string, string>) {
     const sorted = [...stat.latencies].sort((a, b) => a - b);
     return {
       kind,
-      "rate/s": Number(((MIX[kind as Kind] ?? 0) * SCALE).toFixed(1)),
+      "rate/s": Number(((MIX[kind as Kind] ?? 0) * args.scale).toFixed(1)),
       requests: sorted.length,
       errors: stat.errors,
       "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
@@ -601,7 +542,7 @@ await runMain(async () => {
   for (const [key, name, prepare] of setups) {
     if (args.only && args.only !== key) continue;
     const { rows, summary } = await runLoad(name, await prepare());
-    console.log(`\n${name}: ${SECONDS} s, scale ${SCALE}`);
+    console.log(`\n${name}: ${args.seconds} s, scale ${args.scale}`);
     console.table(rows);
     summaries.push(summary);
     failed ||=

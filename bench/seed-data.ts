@@ -20,13 +20,30 @@ export const FULL_SIZES: SeedSizes = {
   messages: 10_000,
 };
 
+/** The `--users`, `--posts`, `--reviews` and `--messages` options (parseArgs), full size by default. */
+export const SIZE_OPTIONS = {
+  users: { type: "string", default: String(FULL_SIZES.users) },
+  posts: { type: "string", default: String(FULL_SIZES.posts) },
+  reviews: { type: "string", default: String(FULL_SIZES.reviews) },
+  messages: { type: "string", default: String(FULL_SIZES.messages) },
+} as const;
+
+export function sizesFrom(values: Record<keyof SeedSizes, string>): SeedSizes {
+  return {
+    users: Number(values.users),
+    posts: Number(values.posts),
+    reviews: Number(values.reviews),
+    messages: Number(values.messages),
+  };
+}
+
 export type SeedResult = {
   sizes: SeedSizes;
   seconds: number;
   /** A post from the middle of the feed, for GET /api/articles/:id. */
-  articleId: number;
+  postId: number;
   /** The range of the posts' ids, for reads spread over all of them. */
-  articleIds: { first: number; last: number };
+  postIds: { first: number; last: number };
   /** A profile that has reviews, for GET /api/users/username/:username and /api/reviews. */
   username: string;
 };
@@ -74,7 +91,7 @@ export async function seed(database: Database, sizes: SeedSizes): Promise<SeedRe
     database,
     sql`select coalesce(max(id), 0)::float8 as last from articles`,
   );
-  const articlesBefore = Number(before?.last ?? 0);
+  const postsBefore = Number(before?.last ?? 0);
 
   await database.db.transaction(async (tx) => {
     // Users n = 1..users; their profile's username ends in _n, so later inserts join on n.
@@ -138,7 +155,7 @@ export async function seed(database: Database, sizes: SeedSizes): Promise<SeedRe
   const [range] = await rows<{ first: number; last: number }>(
     database,
     sql`select coalesce(min(id), 0)::float8 as first, coalesce(max(id), 0)::float8 as last
-        from articles where id > ${articlesBefore}`,
+        from articles where id > ${postsBefore}`,
   );
   const [article] = await rows<{ id: number }>(
     database,
@@ -151,8 +168,8 @@ export async function seed(database: Database, sizes: SeedSizes): Promise<SeedRe
   return {
     sizes,
     seconds,
-    articleId: Number(article?.id ?? 1),
-    articleIds: { first: Number(range?.first ?? 0), last: Number(range?.last ?? 0) },
+    postId: Number(article?.id ?? 1),
+    postIds: { first: Number(range?.first ?? 0), last: Number(range?.last ?? 0) },
     username,
   };
 }

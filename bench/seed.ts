@@ -11,22 +11,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { checkSizes, FULL_SIZES, type SeedSizes, seed } from "./seed-data.ts";
+import { checkSizes, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
 
 const { values } = parseArgs({
   options: {
-    users: { type: "string", default: String(FULL_SIZES.users) },
-    posts: { type: "string", default: String(FULL_SIZES.posts) },
-    reviews: { type: "string", default: String(FULL_SIZES.reviews) },
-    messages: { type: "string", default: String(FULL_SIZES.messages) },
+    ...SIZE_OPTIONS,
   },
 });
-const sizes: SeedSizes = {
-  users: Number(values.users),
-  posts: Number(values.posts),
-  reviews: Number(values.reviews),
-  messages: Number(values.messages),
-};
+const sizes = sizesFrom(values);
 const problem = checkSizes(sizes);
 if (problem) {
   console.error(problem);
@@ -47,7 +39,7 @@ try {
   console.log(
     `Seeded ${sizes.users} users with profiles, ${sizes.posts} posts, ${sizes.reviews} reviews and ` +
       `${sizes.messages} chat messages in ${result.seconds.toFixed(1)} s into ` +
-      `${databaseUrl ? "PostgreSQL" : dataDir} (sample post ${result.articleId}, profile ${result.username}).`,
+      `${databaseUrl ? "PostgreSQL" : dataDir} (sample post ${result.postId}, profile ${result.username}).`,
   );
 } finally {
   await database?.close();

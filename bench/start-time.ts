@@ -26,21 +26,18 @@ import {
   readTemplateStamp,
   templateIsCurrent,
 } from "../src/server/db/pglite-template-stamp.ts";
+import { freePort, ROOT, waitForHealthy } from "../test/harness/server-process.ts";
 import {
   CORES,
-  freePort,
   machineLine,
   markdownHeader,
   markdownRow,
   median,
-  ROOT,
   runMain,
-  SERVER_MAIN,
-  startNode,
+  startProductionServer,
   tempDir,
-  waitForOk,
 } from "./bench-kit.ts";
-import { checkSizes, FULL_SIZES, seed } from "./seed-data.ts";
+import { checkSizes, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
 
 const BUDGET_MS = 2000;
 
@@ -48,20 +45,12 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     "web-dir": { type: "string", default: path.join(ROOT, "dist/web") },
-    users: { type: "string", default: String(FULL_SIZES.users) },
-    posts: { type: "string", default: String(FULL_SIZES.posts) },
-    reviews: { type: "string", default: String(FULL_SIZES.reviews) },
-    messages: { type: "string", default: String(FULL_SIZES.messages) },
+    ...SIZE_OPTIONS,
   },
 });
 const runs = Number(values.runs);
 const webDir = path.resolve(values["web-dir"]);
-const sizes = {
-  users: Number(values.users),
-  posts: Number(values.posts),
-  reviews: Number(values.reviews),
-  messages: Number(values.messages),
-};
+const sizes = sizesFrom(values);
 const sizeProblem = checkSizes(sizes);
 if (sizeProblem || !Number.isInteger(runs) || runs < 1) {
   console.error(sizeProblem ?? "--runs must be a whole number ≥ 1");
@@ -76,23 +65,12 @@ const INITDB_LINE = /^Creating the embedded database with initdb.*$/m;
 async function startOnce(dataDir: string): Promise<{ ms: number; initdb: string | undefined }> {
   const port = await freePort();
   const began = performance.now();
-  const server = startNode(
-    [SERVER_MAIN],
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      ALLOWED_HOSTS: "localhost", // production needs PUBLIC_ORIGIN or ALLOWED_HOSTS
-      DATA_DIR: dataDir,
-      WEB_DIR: webDir,
-    },
-    port,
-  );
-  if (built) await waitForOk(server, `${server.url}/`, { intervalMs: 2 });
-  await waitForOk(server, `${server.url}/api/health`, { intervalMs: 2 });
+  const server = startProductionServer(port, { DATA_DIR: dataDir, WEB_DIR: webDir });
+  if (built) await waitForHealthy(server, 60_000, { path: "/", intervalMs: 2 });
+  await waitForHealthy(server, 60_000, { intervalMs: 2 });
   const ms = performance.now() - began;
   await server.stop();
-  return { ms, initdb: INITDB_LINE.exec(server.output())?.[0] };
+  return { ms, initdb: INITDB_LINE.exec(server.stderr())?.[0] };
 }
 
 /** As `npm start` would have it (scripts/ensure-build.ts): a template for this PGlite and migrations. */

@@ -14,14 +14,14 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import WebSocket from "ws";
+import { createScratchPostgres, type ScratchPostgres } from "../test/harness/scratch-postgres.ts";
 import {
   freePort,
   type ServerProcess,
   startServer,
   waitForHealthy,
-} from "../test/server-process.ts";
+} from "../test/harness/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -52,7 +52,7 @@ function nginxVersion(): number[] {
 const results: { check: string; ok: boolean; got: unknown }[] = [];
 const check = (name: string, ok: boolean, got: unknown) => results.push({ check: name, ok, got });
 
-const database = `ylt_proxy_${Date.now()}`;
+let database: ScratchPostgres | undefined;
 const servers: ServerProcess[] = [];
 const appLogs = ["", ""];
 let nginx: ReturnType<typeof spawn> | undefined;
@@ -76,24 +76,21 @@ try {
     { stdio: "ignore" },
   );
 
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  database = await createScratchPostgres(adminUrl, "ylt_proxy");
 
   for (let i = 0; i < 2; i++) {
-    const server = startServer({
-      PORT: String(await freePort()),
-      DATABASE_URL: url.toString(),
-      NODE_ENV: "production",
-      PUBLIC_ORIGIN: base,
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "info",
-      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
-    });
-    server.child.stdout?.removeAllListeners("data");
+    const server = startServer(
+      {
+        PORT: String(await freePort()),
+        DATABASE_URL: database.url,
+        NODE_ENV: "production",
+        PUBLIC_ORIGIN: base,
+        TRUST_PROXY: "true",
+        LOG_LEVEL: "info",
+        ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
+      },
+      { stdout: "pipe" },
+    );
     server.child.stdout?.on("data", (chunk) => {
       appLogs[i] += String(chunk);
     });
@@ -256,12 +253,7 @@ try {
 } finally {
   nginx?.kill("SIGTERM");
   await Promise.all(servers.map((s) => s.stop()));
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().then(
-    () => admin.query(`drop database if exists ${database} with (force)`),
-    () => {},
-  );
-  await admin.end().catch(() => {});
+  await database?.drop().catch(() => {});
   fs.rmSync(work, { recursive: true, force: true });
 }
 

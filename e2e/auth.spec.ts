@@ -8,7 +8,7 @@ import {
   type ServerProcess,
   startServer,
   waitForHealthy,
-} from "../test/server-process.ts";
+} from "../test/harness/server-process.ts";
 import { newAccount, signUpWithProfile, type TestAccount } from "./support/accounts.ts";
 
 const notice = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
@@ -33,6 +33,17 @@ async function createAccount(
     expect(created.status(), await created.text()).toBe(201);
   }
   await request.post(`${base}/api/auth/logout`);
+  return account;
+}
+
+/** An account made as createAccount does, and the login page open, signed out. */
+async function loginPageWithAccount(
+  page: Page,
+  request: APIRequestContext,
+  options: { withProfile?: boolean } = {},
+): Promise<TestAccount> {
+  const account = await createAccount(request, options);
+  await page.goto("/login");
   return account;
 }
 
@@ -133,8 +144,7 @@ test("login with the keyboard alone: 'Successfully Logged In', then the feed", a
   page,
   request,
 }) => {
-  const account = await createAccount(request);
-  await page.goto("/login");
+  const account = await loginPageWithAccount(page, request);
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
   await page.getByLabel("Email").focus();
   await page.keyboard.type(account.email);
@@ -155,8 +165,7 @@ test("login of an identity without a profile goes to /createYourUser", async ({
   page,
   request,
 }) => {
-  const account = await createAccount(request, { withProfile: false });
-  await page.goto("/login");
+  const account = await loginPageWithAccount(page, request, { withProfile: false });
   await fillLogin(page, account.email, account.password);
   await expect(notice(page, "Successfully Logged In")).toBeVisible();
   await expect(page).toHaveURL(/\/createYourUser$/);
@@ -174,8 +183,7 @@ test.describe("login errors with email-enumeration protection on (the default)",
     page,
     request,
   }) => {
-    const account = await createAccount(request);
-    await page.goto("/login");
+    const account = await loginPageWithAccount(page, request);
     await fillLogin(page, account.email, "not-the-password");
     await expect(page.getByText("Email or password was incorrect", { exact: true })).toBeVisible();
     await expect(notice(page, "The email or password is incorrect.")).toBeVisible();
@@ -197,10 +205,11 @@ test.describe("login errors with email-enumeration protection on (the default)",
   });
 
   test("the button is disabled while signing in", async ({ page, request }) => {
-    const account = await createAccount(request);
-    await page.goto("/login");
+    const account = await loginPageWithAccount(page, request);
+    // The request is held until the button has been seen disabled.
+    const held = Promise.withResolvers<void>();
     await page.route("**/api/auth/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await held.promise;
       await route.continue();
     });
     await page.getByLabel("Email").fill(account.email);
@@ -208,6 +217,7 @@ test.describe("login errors with email-enumeration protection on (the default)",
     const button = page.getByRole("button", { name: "Sign in", exact: true });
     await button.click();
     await expect(button).toBeDisabled();
+    held.resolve();
     await expect(page).toHaveURL(/\/feed$/);
   });
 });

@@ -225,10 +225,13 @@ test("paging: every post loads once as the list is scrolled and 'Load more' is u
   await more.scrollIntoViewIfNeeded();
   await expect.poll(() => items.count()).toBeGreaterThan(20);
   // …and the button does the same, until the end.
-  while (!(await end.isVisible())) {
-    if (await more.isEnabled().catch(() => false)) await more.click().catch(() => {});
-    await page.waitForTimeout(100);
-  }
+  await expect(async () => {
+    // Short timeouts: the button goes away when the last page has come.
+    if (await more.isEnabled({ timeout: 100 }).catch(() => false)) {
+      await more.click({ timeout: 1_000 }).catch(() => {});
+    }
+    await expect(end).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
 
   const shown = await feedList(page).getByRole("heading", { level: 2 }).allInnerTexts();
   expect(new Set(shown).size).toBe(shown.length);

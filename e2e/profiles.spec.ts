@@ -1,16 +1,10 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+import { verifyAddress } from "./support/mailbox.ts";
+import { test } from "./support/other-members.ts";
 
 const capitalised = (username: string) => username.charAt(0).toUpperCase() + username.slice(1);
-
-/** A second, separately signed-in browser (its own cookies), for "someone else" in a journey. */
-async function otherUser(browser: Browser, prefix: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  const account = await signUpWithProfile(page, newAccount(prefix));
-  return { context, page, account };
-}
 
 const reviewsBlock = (page: Page) => page.getByRole("region", { name: "Reviews" });
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
@@ -27,9 +21,9 @@ async function addReview(page: Page, title: string, body: string, rating?: numbe
 
 test("someone else's profile shows its heading, avatar and every empty state", async ({
   page,
-  browser,
+  otherMember,
 }) => {
-  const subject = await otherUser(browser, "subject");
+  const subject = await otherMember("subject");
   await signUpWithProfile(page, newAccount("viewer"));
   await page.goto(`/user/${subject.account.username.toUpperCase()}`);
 
@@ -65,7 +59,6 @@ test("someone else's profile shows its heading, avatar and every empty state", a
   await expect(reviewsBlock(page).getByText("No Reviews Yet")).toBeVisible();
   await seeReviews.click();
   await expect(reviewsBlock(page).getByText("No Reviews Yet")).toHaveCount(0);
-  await subject.context.close();
 });
 
 test("the owner edits their profile and sees the new values without a reload", async ({ page }) => {
@@ -119,11 +112,14 @@ test("the owner edits their profile and sees the new values without a reload", a
 test("the owner chooses whether members see their email; signed-out visitors never do", async ({
   page,
   browser,
+  otherMember,
 }) => {
-  const owner = await otherUser(browser, "mailer");
+  const owner = await otherMember("mailer");
   const name = owner.account.username;
   const email = owner.account.email;
   const contactOf = (p: Page) => section(p, "Contact Information");
+  // Only a verified address is ever shown to others.
+  await verifyAddress(owner.page.request, email);
 
   // The owner always sees their own email, hidden from others by default.
   await owner.page.goto("/userProfile");
@@ -176,17 +172,16 @@ test("the owner chooses whether members see their email; signed-out visitors nev
     owner.page.getByRole("checkbox", { name: "Show my email to signed-in members" }),
   ).toBeChecked();
   await visitor.close();
-  await owner.context.close();
 });
 
 test("a signed-out visitor of /userProfile goes to /login, and sees no edit or review button elsewhere", async ({
   page,
-  browser,
+  otherMember,
 }) => {
   await page.goto("/userProfile");
   await expect(page).toHaveURL(/\/login$/);
 
-  const subject = await otherUser(browser, "visited");
+  const subject = await otherMember("visited");
   await page.goto(`/user/${subject.account.username}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     `${capitalised(subject.account.username)}'s Profile`,
@@ -194,7 +189,6 @@ test("a signed-out visitor of /userProfile goes to /login, and sees no edit or r
   await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add Review" })).toHaveCount(0);
   await expect(reviewsBlock(page).getByRole("link", { name: "Log in" })).toBeVisible();
-  await subject.context.close();
 });
 
 test("an unknown username shows a clear not-found state", async ({ page }) => {
@@ -205,10 +199,10 @@ test("an unknown username shows a clear not-found state", async ({ page }) => {
 
 test("viewers review someone else: newest on top, average updates, one review each", async ({
   page,
-  browser,
+  otherMember,
 }) => {
-  const subject = await otherUser(browser, "reviewed");
-  const first = await otherUser(browser, "first");
+  const subject = await otherMember("reviewed");
+  const first = await otherMember("first");
   const name = subject.account.username;
 
   // The first reviewer gives 4.
@@ -260,12 +254,10 @@ test("viewers review someone else: newest on top, average updates, one review ea
     "Lovely dinner",
     "Quick and tidy",
   ]);
-  await subject.context.close();
-  await first.context.close();
 });
 
-test("the review form says what is missing before sending", async ({ page, browser }) => {
-  const subject = await otherUser(browser, "target");
+test("the review form says what is missing before sending", async ({ page, otherMember }) => {
+  const subject = await otherMember("target");
   await signUpWithProfile(page, newAccount("hasty"));
   await page.goto(`/user/${subject.account.username}`);
   await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
@@ -273,14 +265,13 @@ test("the review form says what is missing before sending", async ({ page, brows
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Review is required")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
-  await subject.context.close();
 });
 
 test("the profile page has no WCAG A/AA violations, in view and edit mode with reviews open", async ({
   page,
-  browser,
+  otherMember,
 }) => {
-  const subject = await otherUser(browser, "axe");
+  const subject = await otherMember("axe");
   await subject.page.goto("/userProfile");
   await subject.page.getByRole("button", { name: "Edit Profile" }).click();
   await expect(subject.page.getByRole("form", { name: "Edit your profile" })).toBeVisible();
@@ -295,11 +286,10 @@ test("the profile page has no WCAG A/AA violations, in view and edit mode with r
   await expect(page.getByRole("alert").filter({ hasText: "review sent" })).toBeVisible();
   await expect(page.getByText("Rating: 3 / 5", { exact: true })).toBeVisible();
   expect((await axe(page)).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await subject.context.close();
 });
 
-test("the profile page fits a 360 px wide screen", async ({ page, browser }) => {
-  const subject = await otherUser(browser, "quite_long_name_x");
+test("the profile page fits a 360 px wide screen", async ({ page, otherMember }) => {
+  const subject = await otherMember("quite_long_name_x");
   await page.setViewportSize({ width: 360, height: 780 });
   await signUpWithProfile(page, newAccount("phone"));
   await page.goto(`/user/${subject.account.username}`);
@@ -310,5 +300,4 @@ test("the profile page fits a 360 px wide screen", async ({ page, browser }) => 
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await subject.context.close();
 });

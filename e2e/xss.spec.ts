@@ -69,7 +69,7 @@ test("a post, a bio, a review and chat messages made of HTML render as text", as
   const log = page.getByRole("log", { name: "Chat messages" });
   for (const text of [IMG, SCRIPT, ATTR]) {
     await page.getByRole("textbox", { name: "Message" }).fill(text);
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     const item = log.getByRole("listitem").filter({ hasText: text });
     await expect(item).toBeVisible();
     await expect(item).not.toContainText("Sending…");
@@ -93,13 +93,13 @@ test("a post, a bio, a review and chat messages made of HTML render as text", as
     .filter({ has: page.getByRole("heading", { name: IMG, exact: true }) });
   await expect(card).toBeVisible();
   await expect(card.locator(".badge")).toHaveText(SCRIPT);
-  await expect(card.locator(".article-card-body")).toHaveText(previewBody(body));
+  await expect(card.locator(".post-card-body")).toHaveText(previewBody(body));
   await expectNoInjectedMarkup(page);
 
   // The post page, with the title in the document's title too.
   await page.goto(`/articles/${article.id}`);
   await expect(page.getByRole("heading", { level: 1, name: IMG, exact: true })).toBeVisible();
-  await expect(page.locator(".article-body")).toHaveText(body);
+  await expect(page.locator(".post-body")).toHaveText(body);
   await expect(page).toHaveTitle(`${IMG} · Your Local Talents`);
   await expectNoInjectedMarkup(page);
 

@@ -2,15 +2,18 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { testDatabaseKind } from "./test-database.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "./harness/test-database.ts";
 
 /**
  * The benchmarks with tiny sizes and split-second runs, so they keep working as the app changes.
  * Only that they run and print their rows is checked, never a timing.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-bench-smoke-"));
+let scratch = "";
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-bench-smoke-"));
+});
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const TINY = ["--users", "12", "--posts", "45", "--reviews", "30", "--messages", "5"];

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   JITTER_SERVER_ENV,
@@ -8,8 +5,14 @@ import {
   sendersFor,
   signUpSender,
 } from "../bench/chat-jitter.ts";
-import { freePort, type ServerProcess, startServer, waitForHealthy } from "./server-process.ts";
-import { createTestDatabase, testDatabaseKind } from "./test-database.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "./harness/server-process.ts";
+import { createServerStorage } from "./harness/server-storage.ts";
+import { testDatabaseKind } from "./harness/test-database.ts";
 
 /**
  * The short form of bench/chat-jitter.ts: 50 readers cut at random every 1–3 s for about 2 s
@@ -22,20 +25,11 @@ afterEach(async () => {
 });
 
 async function startServers(): Promise<ServerProcess[]> {
-  let env: Record<string, string>;
-  let instances = 1;
-  if (testDatabaseKind === "postgres") {
-    const testDb = await createTestDatabase();
-    // The servers migrate and use it on their own; this handle only creates and drops it.
-    await testDb.database.close();
-    cleanups.push(() => testDb.drop());
-    env = { DATABASE_URL: testDb.url ?? "" };
-    instances = 2;
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-jitter-"));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    env = { DATA_DIR: dir };
-  }
+  const storage = await createServerStorage(testDatabaseKind);
+  cleanups.push(() => storage.drop());
+  const env = storage.env;
+  // On PostgreSQL two instances share the database.
+  const instances = testDatabaseKind === "postgres" ? 2 : 1;
   const servers = await Promise.all(
     Array.from({ length: instances }, async () => {
       const server = startServer({ PORT: String(await freePort()), ...JITTER_SERVER_ENV, ...env });

@@ -7,8 +7,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/auth/session-store.ts";
 import { openPglite } from "../src/server/db/database.ts";
 import { users } from "../src/server/db/schema.ts";
-import { freePort, type ServerProcess, startServer, waitForHealthy } from "./server-process.ts";
-import { createTestDatabase, testDatabaseKind } from "./test-database.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "./harness/server-process.ts";
+import { createTestDatabase, testDatabaseKind } from "./harness/test-database.ts";
 
 const running: ServerProcess[] = [];
 const tempDirs: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSignedInUser } from "./factories.ts";
-import { createTestApp } from "./test-app.ts";
+import { createSignedInUser } from "./harness/factories.ts";
+import { createTestApp } from "./harness/test-app.ts";
 
 describe("storage down", () => {
   it("answers 503 with a clear message and Retry-After, and the app stays up", async () => {

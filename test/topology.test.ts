@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatTestClient, connectChat, isAckOf } from "../src/server/chat/chat-test-client.ts";
 import { CLOSE_GOING_AWAY } from "../src/shared/chat.ts";
-import { freePort, type ServerProcess, startServer, waitForHealthy } from "./server-process.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "./test-database.ts";
+import { type ChatTestClient, connectChat, isAckOf } from "./harness/chat-test-client.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "./harness/server-process.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDatabaseKind,
+} from "./harness/test-database.ts";
 
 /**
  * The deployment of compose.yaml without Docker: two app processes on two ports and one
@@ -47,6 +56,7 @@ function httpClient(server: ServerProcess) {
     },
   };
 }
+type HttpClient = ReturnType<typeof httpClient>;
 
 let testDb: TestDatabase;
 let a: ServerProcess;
@@ -80,6 +90,19 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
   });
 
   const newEmail = () => `topo-${randomBytes(4).toString("hex")}@example.test`;
+  const newUsername = () => `topo_${randomBytes(3).toString("hex")}`;
+
+  /** Registers a new account through `client`, which keeps its session, and creates its profile. */
+  async function newMemberThrough(client: HttpClient, password: string) {
+    const registered = await client.call("POST", "/api/auth/register", {
+      email: newEmail(),
+      password,
+    });
+    client.cookie = registered.cookie;
+    const username = newUsername();
+    await client.call("POST", "/api/users", { username, skills: [], interests: [] });
+    return { cookie: registered.cookie, username };
+  }
 
   it("a session made on one instance works on the other, and signing out ends it on both", async () => {
     const onA = httpClient(a);
@@ -100,7 +123,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
     expect(me.body.profile).toBeNull();
 
     // Profile made on B, seen on A.
-    const username = `topo_${randomBytes(3).toString("hex")}`;
+    const username = newUsername();
     expect(
       (await onB.call("POST", "/api/users", { username, skills: [], interests: [] })).status,
     ).toBe(201);
@@ -127,13 +150,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
 
   it("a post made through one instance is read through the other, in the feed too", async () => {
     const onA = httpClient(a);
-    const registered = await onA.call("POST", "/api/auth/register", {
-      email: newEmail(),
-      password: "kettle-on-A-2",
-    });
-    onA.cookie = registered.cookie;
-    const username = `topo_${randomBytes(3).toString("hex")}`;
-    await onA.call("POST", "/api/users", { username, skills: [], interests: [] });
+    const member = await newMemberThrough(onA, "kettle-on-A-2");
     const posted = await onA.call("POST", "/api/articles", {
       title: "Posted on A",
       topic: "Topology",
@@ -149,11 +166,11 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
     expect(feed.body.articles.map((x: { id: number }) => x.id)).toContain(posted.body.article.id);
 
     // A profile edit on B is what A serves next.
-    onB.cookie = registered.cookie;
-    expect((await onB.call("PUT", `/api/users/${username}`, { bio: "Edited on B." })).status).toBe(
-      200,
-    );
-    const profile = await onA.call("GET", `/api/users/username/${username}`);
+    onB.cookie = member.cookie;
+    expect(
+      (await onB.call("PUT", `/api/users/${member.username}`, { bio: "Edited on B." })).status,
+    ).toBe(200);
+    const profile = await onA.call("GET", `/api/users/username/${member.username}`);
     expect(profile.body.user.bio).toBe("Edited on B.");
   }, 60_000);
 
@@ -179,23 +196,16 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
   }, 60_000);
 
   it("a chat message sent through one instance with an HTTP sign-in's cookie reaches clients of the other, and a client of a stopping instance resumes on the other", async () => {
-    const onB = httpClient(b);
-    const registered = await onB.call("POST", "/api/auth/register", {
-      email: newEmail(),
-      password: "kettle-on-B-4",
-    });
-    onB.cookie = registered.cookie;
-    const username = `topo_${randomBytes(3).toString("hex")}`;
-    await onB.call("POST", "/api/users", { username, skills: [], interests: [] });
+    const member = await newMemberThrough(httpClient(b), "kettle-on-B-4");
 
     // Signed in through B's HTTP API, sending through A's WebSocket.
-    const sender = await connect(a, { cookie: registered.cookie });
+    const sender = await connect(a, { cookie: member.cookie });
     const readerOnB = await connect(b);
     const readerOnA = await connect(a);
 
     sender.send({ type: "send", text: "from A, signed in on B", clientId: "topo-1" });
     const first = (await sender.waitFor(isAckOf("topo-1"))).message;
-    expect(first.userName).toBe(username);
+    expect(first.userName).toBe(member.username);
     for (const reader of [readerOnB, readerOnA]) {
       await reader.waitFor((f) => f.type === "message" && f.message.id === first.id, 10_000);
     }
@@ -207,7 +217,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two app processes on one Postg
     expect(await stopping).toBe(0);
 
     // Meanwhile the user goes on chatting through B.
-    const senderOnB = await connect(b, { cookie: registered.cookie });
+    const senderOnB = await connect(b, { cookie: member.cookie });
     senderOnB.send({ type: "send", text: "while A was away", clientId: "topo-2" });
     const second = (await senderOnB.waitFor(isAckOf("topo-2"))).message;
 

@@ -42,3 +42,12 @@ export async function signUpWithProfile(
   }, account.username);
   return account;
 }
+
+/** Registers `account` through the register page, as a newcomer does; ends on /createYourUser. */
+export async function registerInBrowser(page: Page, account: TestAccount): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/createYourUser$/);
+}

@@ -4,13 +4,15 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { CHAT_MAX_FRAME_BYTES } from "../shared/chat.ts";
+import { accountsRoutes } from "./accounts/accounts-routes.ts";
+import { verifyAfterSignUp } from "./accounts/verify-after-sign-up.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { googleRoutes } from "./auth/google/google-routes.ts";
-import { meRoutes } from "./auth/me-routes.ts";
 import { avatarRoutes } from "./avatars/avatar-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { closeChatSockets } from "./chat/close-chat-sockets.ts";
@@ -31,10 +33,13 @@ import { type LogStream, stdoutLogStream } from "./http/log-stream.ts";
 import { registerHostCheck } from "./http/own-origin.ts";
 import { serializeRequestForLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { memoizedSerializerCompiler } from "./http/serializer.ts";
 import { registerSpa } from "./http/spa.ts";
+import { mailRoutes } from "./mail/mail-routes.ts";
+import type { MailSenderOptions } from "./mail/mail-sender.ts";
+import { registerMailSender } from "./mail/register-mail-sender.ts";
 import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
+import { meRoute } from "./profiles/me-route.ts";
 import { profilesRoutes } from "./profiles/profiles-routes.ts";
 import { reviewsRoutes } from "./reviews/reviews-routes.ts";
 
@@ -51,6 +56,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Where log lines go; standard output unless a test reads them. */
   logStream?: LogStream;
+  /** Timings of the mail sender (tests shorten the retry waits); defaults otherwise. */
+  mailSender?: MailSenderOptions;
 };
 
 /** Builds the whole app from a config and an open database; tests call it in-process. */
@@ -59,6 +66,7 @@ export async function buildApp({
   database,
   logger = true,
   logStream,
+  mailSender,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = config.http;
   const app = Fastify({
@@ -85,7 +93,7 @@ export async function buildApp({
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(memoizedSerializerCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
   registerErrorHandler(app);
@@ -95,6 +103,7 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
   registerInputBounds(app);
+  registerMailSender(app, mailSender);
   if (!config.trustProxy) capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, {
@@ -110,15 +119,17 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(meRoutes);
+      await api.register(meRoute);
       await api.register(chatRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { afterSignUp: verifyAfterSignUp });
+      await api.register(accountsRoutes);
       await api.register(googleRoutes);
       await api.register(createProfileRoute);
       await api.register(avatarRoutes);
       await api.register(postsRoutes);
       await api.register(profilesRoutes);
       await api.register(reviewsRoutes);
+      await api.register(mailRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

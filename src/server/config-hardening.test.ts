@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startServer } from "../../test/server-process.ts";
+import { startServer } from "../../test/harness/server-process.ts";
 import { ConfigError, LOOPBACK_HOSTS, loadConfig } from "./config.ts";
 
 const production = { NODE_ENV: "production" };

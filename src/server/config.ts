@@ -1,8 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
 import {
+  DEFAULT_WRITE_LIMITS,
+  WRITE_ACTIONS,
+  WRITE_LIMIT_ENV,
   type WriteLimits,
-  writeLimitEnvShape,
   writeLimitsFrom,
 } from "./limits/write-limit-rules.ts";
 
@@ -14,6 +16,16 @@ const positiveInt = (fallback: number) =>
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(fallback);
+
+/** The write limits' settings (WRITE_LIMIT_ENV), each defaulting to the shipped limit. */
+const writeLimitSettings = Object.fromEntries(
+  WRITE_ACTIONS.flatMap((action) =>
+    (["max", "newAccountMax"] as const).map((limit) => [
+      WRITE_LIMIT_ENV[action][limit],
+      positiveInt(DEFAULT_WRITE_LIMITS[action][limit]),
+    ]),
+  ),
+) as Record<string, ReturnType<typeof positiveInt>>;
 
 const onOffUnset = () =>
   z
@@ -46,6 +58,24 @@ const hostList = z
       hosts.length > 0 &&
       hosts.every((host) => /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(host)),
     "must be host names separated by commas, such as talents.example,www.talents.example",
+  );
+
+/** `smtp://user:password@host:port` (STARTTLS when the server offers it) or `smtps://…` (TLS). */
+const smtpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return ["smtp:", "smtps:"].includes(url.protocol) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}, "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587");
+
+/** `Name <address>` or a bare address, as a mail's From line. */
+const mailFrom = z
+  .string()
+  .regex(
+    /^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+    'must be an address such as "Your Local Talents <no-reply@talents.example>"',
   );
 
 const envSchema = z.object({
@@ -88,6 +118,7 @@ const envSchema = z.object({
   AUTH_FAILED_SIGNIN_WINDOW_MINUTES: positiveInt(15),
   AUTH_SIGNIN_PER_IP_PER_MINUTE: positiveInt(10),
   AUTH_SIGNUP_PER_IP_PER_HOUR: positiveInt(20),
+  AUTH_FORGOT_PASSWORD_PER_IP_PER_MINUTE: positiveInt(10),
   CHAT_SOCKETS_PER_ADDRESS: positiveInt(20),
   CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: positiveInt(60),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -96,7 +127,11 @@ const envSchema = z.object({
     .url({ error: "must be a URL such as https://accounts.google.com" })
     .refine(isAllowedIssuer, "must be an https:// URL (http:// only for localhost)")
     .default("https://accounts.google.com"),
-  ...writeLimitEnvShape,
+  /** Unset: mail is written to the log (development, test) or not sent (production). */
+  SMTP_URL: smtpUrl.optional(),
+  /** Default: Your Local Talents <no-reply@host of PUBLIC_ORIGIN, else localhost>. */
+  MAIL_FROM: mailFrom.optional(),
+  ...writeLimitSettings,
 });
 
 export type Config = {
@@ -121,7 +156,11 @@ export type Config = {
   google: GoogleConfig | undefined;
   /** Writes per account and window, counted in the database (limits/write-limit-rules.ts). */
   writeLimits: WriteLimits;
+  mail: MailConfig;
 };
+
+/** Outgoing mail (src/server/mail): SMTP when `smtpUrl` is set, else see mailAvailable. */
+export type MailConfig = { smtpUrl: string | undefined; from: string };
 
 export type AuthConfig = {
   enumerationProtection: boolean;
@@ -131,6 +170,7 @@ export type AuthConfig = {
   /** Per-IP limits, counted in memory by each instance. */
   signInPerIpPerMinute: number;
   signUpPerIpPerHour: number;
+  forgotPasswordPerIpPerMinute: number;
 };
 
 /** Slow or piled-up connections (issue 13 item 13); the cap is off behind a trusted proxy. */
@@ -157,7 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    const value = env[name];
+    // A URL's password (SMTP_URL, DATABASE_URL) never reaches the log.
+    const value = env[name]?.replace(/\/\/[^/]*@/, "//***@");
     throw new ConfigError(
       `Invalid configuration: ${name}=${JSON.stringify(value)} ${issue?.message ?? "is invalid"}.`,
     );
@@ -208,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failedSignInWindowMinutes: e.AUTH_FAILED_SIGNIN_WINDOW_MINUTES,
       signInPerIpPerMinute: e.AUTH_SIGNIN_PER_IP_PER_MINUTE,
       signUpPerIpPerHour: e.AUTH_SIGNUP_PER_IP_PER_HOUR,
+      forgotPasswordPerIpPerMinute: e.AUTH_FORGOT_PASSWORD_PER_IP_PER_MINUTE,
     },
     chat: {
       socketsPerAddress: e.CHAT_SOCKETS_PER_ADDRESS,
@@ -222,5 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     writeLimits: writeLimitsFrom(e),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from:
+        e.MAIL_FROM ??
+        `Your Local Talents <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : "localhost"}>`,
+    },
   };
 }

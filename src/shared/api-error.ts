@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ERROR_CODES } from "./error-codes.ts";
 
 /** The one error shape every API answer uses (DESIGN §3). */
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   }),

@@ -26,18 +26,6 @@ export function isValidEmail(email: string): boolean {
 export const authUserResponseSchema = z.object({ user: identitySchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
-/** The stable error codes of the identity API (DESIGN §4); the web maps them to SPEC §8 texts. */
-export const AUTH_ERROR_CODES = [
-  "invalid-email",
-  "user-not-found",
-  "wrong-password",
-  "invalid-credential",
-  "weak-password",
-  "email-already-in-use",
-  "too-many-requests",
-] as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
-
 export const googleIntentSchema = z.object({
   intent: z.enum(["login", "register"]).default("login"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasVisibleText, removeBidiControls } from "./chat-text.ts";
+import type { ErrorCode } from "./error-codes.ts";
 
 /** Path of the chat WebSocket (DESIGN §5). */
 export const CHAT_PATH = "/api/chat";
@@ -68,6 +69,7 @@ export const chatQuerySchema = z.object({
 
 // ── server → client ─────────────────────────────────────────────────────────
 
+/** The codes an error frame may carry: those of ERROR_CODES that the chat uses. */
 export const CHAT_ERROR_CODES = [
   "invalid-frame",
   "invalid-text",
@@ -78,7 +80,7 @@ export const CHAT_ERROR_CODES = [
   "too-many-requests",
   "storage-unavailable",
   "internal",
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
 export const serverFrameSchema = z.discriminatedUnion("type", [

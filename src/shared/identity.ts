@@ -7,6 +7,8 @@ export const identitySchema = z.object({
   email: z.string().nullable(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** Whether the account proved it receives mail at `email` (a link, or Google's verified claim). */
+  emailVerified: z.boolean(),
 });
 export type IdentityDto = z.infer<typeof identitySchema>;
 

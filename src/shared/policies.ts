@@ -1,29 +1,45 @@
 /**
- * Who may do what (STYLE §5): the server's routes enforce these and the web app mirrors them to
- * decide which buttons to show. The actor is the viewer's profile: null or undefined when signed
+ * Who may do what (STYLE §5): the server's routes enforce these and the web app asks the same
+ * questions to decide what to show. The actor is the viewer's profile: null or undefined when signed
  * out or before the profile is created. Usernames are unique and stored lower-case.
  */
 export type PolicyActor = { username: string } | null | undefined;
 export type PolicyProfile = { username: string };
 
-/** Only a profile's owner edits it. */
-export function canEditProfile(actor: PolicyActor, profile: PolicyProfile): boolean {
-  return Boolean(actor) && actor?.username === profile.username;
+/**
+ * Posting, reviewing and chatting take a profile: what others read is shown under its username.
+ * (Signing in comes first; a chat socket whose session has ended is refused before it gets here.)
+ */
+export function canPublish<Actor extends { username: string }>(
+  actor: Actor | null | undefined,
+): actor is Actor {
+  return Boolean(actor);
 }
 
-/** Anyone with a profile reviews anyone else; nobody reviews themselves. */
+/** One profile per identity: only a signed-in identity without one creates it. */
+export function canCreateProfile(actor: PolicyActor): boolean {
+  return !actor;
+}
+
+/** Only a profile's owner edits it (and sees their own show-email choice). */
+export function canEditProfile(actor: PolicyActor, profile: PolicyProfile): boolean {
+  return canPublish(actor) && actor.username === profile.username;
+}
+
+/** Anyone who may publish reviews anyone else; nobody reviews themselves. */
 export function canReview(actor: PolicyActor, subject: PolicyProfile): boolean {
-  return Boolean(actor) && actor?.username !== subject.username;
+  return canPublish(actor) && actor.username !== subject.username;
 }
 
 /**
  * A profile's email: its owner always sees it; other members (signed in with a profile) only when
- * the owner chose to show it; signed-out visitors never (issue 13, item 7).
+ * the owner chose to show it and has verified it (issue 15: anyone can type someone else's address
+ * at sign-up, so an unproved one is no contact); signed-out visitors never (issue 13, item 7).
  */
 export function canSeeEmail(
   actor: PolicyActor,
-  profile: PolicyProfile & { showEmail: boolean },
+  profile: PolicyProfile & { showEmail: boolean; emailVerified: boolean },
 ): boolean {
   if (!actor) return false;
-  return actor.username === profile.username || profile.showEmail;
+  return actor.username === profile.username || (profile.showEmail && profile.emailVerified);
 }

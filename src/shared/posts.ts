@@ -1,9 +1,16 @@
 import { z } from "zod";
 
+/*
+ * One name in code: a **post** (PostRow, presentPost, PostCard, post-cache.ts …). The SPEC's word
+ * "article" stays where the SPEC puts it, and only there: the routes `/articles/{article_id}` and
+ * `/api/articles`, the JSON keys `article` and `articles` of the schemas below, the `article_id`
+ * parameter, and the SQL table `articles` (schema.ts maps it to `posts`).
+ */
+
 /** Limits of a post, in characters (code points, so an emoji counts once). */
-export const ARTICLE_LIMITS = { title: 120, topic: 40, body: 5_000 } as const;
-export const ARTICLES_PAGE_DEFAULT = 20;
-export const ARTICLES_PAGE_MAX = 100;
+export const POST_LIMITS = { title: 120, topic: 40, body: 5_000 } as const;
+export const POSTS_PAGE_DEFAULT = 20;
+export const POSTS_PAGE_MAX = 100;
 
 function codePointLength(text: string): number {
   let count = 0;
@@ -27,15 +34,15 @@ function requiredText(label: string, max: number) {
 }
 
 /** POST /api/articles. Any other field (a `username` too) is dropped: the author is the session. */
-export const createArticleSchema = z.object({
-  title: requiredText("Title", ARTICLE_LIMITS.title),
-  topic: requiredText("Topic", ARTICLE_LIMITS.topic),
-  body: requiredText("Body", ARTICLE_LIMITS.body),
+export const createPostSchema = z.object({
+  title: requiredText("Title", POST_LIMITS.title),
+  topic: requiredText("Topic", POST_LIMITS.topic),
+  body: requiredText("Body", POST_LIMITS.body),
 });
-export type CreateArticleInput = z.input<typeof createArticleSchema>;
+export type CreatePostInput = z.input<typeof createPostSchema>;
 
 /** A post as the API answers it (SPEC §3 plus created_at). */
-export const articleSchema = z.object({
+export const postSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   topic: z.string(),
@@ -44,38 +51,38 @@ export const articleSchema = z.object({
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
-export type Article = z.infer<typeof articleSchema>;
+export type Post = z.infer<typeof postSchema>;
 
 /** GET /api/articles: newest first, `cursor` is the previous answer's opaque `nextCursor`. */
-export const listArticlesQuerySchema = z.object({
+export const listPostsQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${ARTICLES_PAGE_MAX}` })
-    .int(`must be a whole number from 1 to ${ARTICLES_PAGE_MAX}`)
-    .min(1, `must be a whole number from 1 to ${ARTICLES_PAGE_MAX}`)
-    .max(ARTICLES_PAGE_MAX, `must be a whole number from 1 to ${ARTICLES_PAGE_MAX}`)
-    .default(ARTICLES_PAGE_DEFAULT),
+    .number({ error: `must be a whole number from 1 to ${POSTS_PAGE_MAX}` })
+    .int(`must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
+    .min(1, `must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
+    .max(POSTS_PAGE_MAX, `must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
+    .default(POSTS_PAGE_DEFAULT),
   cursor: z.string().max(200, "is not a valid cursor").optional(),
   /** Case-insensitive; blank means every topic. */
   topic: z
     .string()
     .trim()
-    .max(ARTICLE_LIMITS.topic, `must be at most ${ARTICLE_LIMITS.topic} characters`)
+    .max(POST_LIMITS.topic, `must be at most ${POST_LIMITS.topic} characters`)
     .optional(),
 });
-export type ListArticlesQuery = z.input<typeof listArticlesQuerySchema>;
+export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
 
-export const articlesPageSchema = z.object({
-  articles: z.array(articleSchema),
+export const postsPageSchema = z.object({
+  articles: z.array(postSchema),
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });
-export type ArticlesPage = z.infer<typeof articlesPageSchema>;
+export type PostsPage = z.infer<typeof postsPageSchema>;
 
-export const articleResponseSchema = z.object({ article: articleSchema });
-export type ArticleResponse = z.infer<typeof articleResponseSchema>;
+export const postResponseSchema = z.object({ article: postSchema });
+export type PostResponse = z.infer<typeof postResponseSchema>;
 
 /** Post ids are positive whole numbers (kept within JavaScript's safe integers). */
-export const ARTICLE_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
-export const articleParamsSchema = z.object({
-  article_id: z.string().regex(ARTICLE_ID_PATTERN, "must be a positive whole number"),
+export const POST_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+export const postParamsSchema = z.object({
+  article_id: z.string().regex(POST_ID_PATTERN, "must be a positive whole number"),
 });

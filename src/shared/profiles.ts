@@ -85,6 +85,11 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
 
+/** A username as stored, for looking one up in any letter case: trimmed and lower-cased. */
+export function storedUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
 /** A username as stored: trimmed, lower-cased, 3–30 of a-z 0-9 _ - (SPEC §5, DESIGN §2). */
 export const usernameSchema = z
   .string({ error: "Username is required" })

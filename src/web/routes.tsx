@@ -1,8 +1,9 @@
 import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-query";
 import { type ComponentType, type ReactElement, use } from "react";
 import { matchPath, Route, Routes, useParams } from "react-router";
-import { RequireSignIn } from "./auth/require-sign-in.tsx";
-import { articlesQueryOptions } from "./feed/api/get-articles.ts";
+import { VerifyEmailNotice } from "./accounts/index.ts";
+import { RequireSignIn, TopBar } from "./auth/index.ts";
+import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
 import { profileQueryOptions } from "./profiles/api/get-profile.ts";
@@ -15,12 +16,12 @@ import { NotFoundPage } from "./ui/not-found-page.tsx";
  * once: React holds content that replaces a shown fallback for up to 300 ms, which made every
  * screen's largest paint wait (bench/lighthouse.ts).
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function page<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () => {
     loading ??= load().then((module) => {
-      loaded = pick(module);
+      loaded = module[name];
       return loaded;
     });
     return loading;
@@ -34,34 +35,26 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 
 type Page = ReturnType<typeof page>;
 
-const LoginPage = page(
-  () => import("./auth/login-page.tsx"),
-  (m) => m.LoginPage,
-);
-const RegisterPage = page(
-  () => import("./auth/register-page.tsx"),
-  (m) => m.RegisterPage,
-);
+const LoginPage = page(() => import("./auth/login-page.tsx"), "LoginPage");
+const RegisterPage = page(() => import("./auth/register-page.tsx"), "RegisterPage");
 const CreateProfilePage = page(
-  () => import("./auth/create-profile-page.tsx"),
-  (m) => m.CreateProfilePage,
+  () => import("./profiles/create-profile-page.tsx"),
+  "CreateProfilePage",
 );
-const FeedPage = page(
-  () => import("./feed/feed-page.tsx"),
-  (m) => m.FeedPage,
+const FeedPage = page(() => import("./feed/feed-page.tsx"), "FeedPage");
+const PostPage = page(() => import("./posts/post-page.tsx"), "PostPage");
+const ProfilePage = page(() => import("./profiles/profile-page.tsx"), "ProfilePage");
+const ChatPage = page(() => import("./chat/chat-page.tsx"), "ChatPage");
+const ForgotPasswordPage = page(
+  () => import("./accounts/forgot-password-page.tsx"),
+  "ForgotPasswordPage",
 );
-const ArticlePage = page(
-  () => import("./posts/article-page.tsx"),
-  (m) => m.ArticlePage,
+const ResetPasswordPage = page(
+  () => import("./accounts/reset-password-page.tsx"),
+  "ResetPasswordPage",
 );
-const ProfilePage = page(
-  () => import("./profiles/profile-page.tsx"),
-  (m) => m.ProfilePage,
-);
-const ChatPage = page(
-  () => import("./chat/chat-page.tsx"),
-  (m) => m.ChatPage,
-);
+const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "VerifyEmailPage");
+const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 
 /**
  * The code-split screens of SPEC §2 by address: AppRoutes shows them (through `element` when the
@@ -72,10 +65,15 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/register", screen: RegisterPage },
   { path: "/createYourUser", screen: CreateProfilePage },
   { path: "/feed", screen: FeedPage, element: <FeedRoute /> },
-  { path: "/articles/:article_id", screen: ArticlePage },
+  { path: "/articles/:article_id", screen: PostPage },
   { path: "/user/:username", screen: ProfilePage, element: <UserRoute /> },
   { path: "/userProfile", screen: ProfilePage },
   { path: "/chatapp", screen: ChatPage },
+  // Issue 15: accounts.
+  { path: "/forgot-password", screen: ForgotPasswordPage },
+  { path: "/reset-password", screen: ResetPasswordPage },
+  { path: "/verify-email", screen: VerifyEmailPage },
+  { path: "/settings", screen: SettingsPage },
 ];
 
 /** Loads the chunk of the screen at `pathname` (the server preloads it with the page); none → done. */
@@ -89,7 +87,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
  */
 function FeedRoute() {
   void FeedPage.preload();
-  usePrefetchInfiniteQuery(articlesQueryOptions);
+  usePrefetchInfiniteQuery(postsQueryOptions);
   return (
     <RequireSignIn>
       <FeedPage />
@@ -112,7 +110,18 @@ function UserRoute() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Layout />}>
+      <Route
+        element={
+          <Layout
+            topBar={
+              <>
+                <TopBar />
+                <VerifyEmailNotice />
+              </>
+            }
+          />
+        }
+      >
         <Route path="/" element={<HomePage />} />
         <Route path="/success" element={<PaymentResultPage outcome="success" />} />
         <Route path="/error" element={<PaymentResultPage outcome="error" />} />

@@ -1,10 +1,10 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectChat, isFrame } from "../../src/server/chat/chat-test-client.ts";
-import { articles } from "../../src/server/db/schema.ts";
+import { posts } from "../../src/server/db/schema.ts";
 import { CLOSE_GOING_AWAY } from "../../src/shared/chat.ts";
-import { testDatabaseKind } from "../test-database.ts";
+import { connectChat, isFrame } from "../harness/chat-test-client.ts";
+import { testDatabaseKind } from "../harness/test-database.ts";
 import { freshStorage, signUp, startOn } from "./server-client.ts";
 
 /**
@@ -19,22 +19,37 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A raw connection that sends a request's head and part of its body now, the rest later. */
-function slowUpload(port: number, cookie: string, body: string) {
+/**
+ * A raw connection that sends a request's head and part of its body now, the rest later. It asks
+ * for `100 Continue`, which Node's server sends once it has read the head and handed the request to
+ * the app: resolves then, with the request in flight.
+ */
+async function slowUpload(port: number, cookie: string, body: string) {
   const socket = net.connect(port, "127.0.0.1");
   socket.on("error", () => {});
   let received = "";
+  const continued = Promise.withResolvers<void>();
+  const CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n";
   socket.on("data", (chunk) => {
     received += chunk.toString("utf8");
+    if (received.startsWith(CONTINUE)) {
+      received = received.slice(CONTINUE.length);
+      continued.resolve();
+    }
   });
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  const closed = new Promise<void>((resolve) =>
+    socket.once("close", () => {
+      continued.reject(new Error(`closed before 100 Continue: ${received}`));
+      resolve();
+    }),
+  );
   const half = Math.floor(body.length / 2);
   socket.write(
     `POST /api/articles HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      `Expect: 100-continue\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
   );
+  await continued.promise;
   return {
     finish: () => socket.write(body.slice(half)),
     answer: async () => {
@@ -82,9 +97,8 @@ describe(`graceful shutdown on SIGTERM (${testDatabaseKind})`, () => {
     await Promise.all([reader.waitFor(isFrame("snapshot")), writer.waitFor(isFrame("snapshot"))]);
 
     const post = { title: "Sent during shutdown", topic: "Faults", body: "x".repeat(2_000) };
-    const upload = slowUpload(server.port, member.cookie, JSON.stringify(post));
+    const upload = await slowUpload(server.port, member.cookie, JSON.stringify(post));
     cleanups.push(async () => upload.destroy());
-    await sleep(200); // the server has read the request's head: it is in flight
 
     // A peer that never answers the close keeps the listener open for the 1 s grace of
     // close-chat-sockets.ts: a request arriving then is refused in the error shape.
@@ -108,9 +122,12 @@ describe(`graceful shutdown on SIGTERM (${testDatabaseKind})`, () => {
     expect(writerClosed).toEqual({ code: CLOSE_GOING_AWAY, reason: "going away" });
     // Stopped listening: a new connection is refused, while the upload is still open.
     await expect.poll(() => connectionRefused(server.url), { timeout: 3_000 }).toBe(true);
-    expect(server.child.exitCode).toBeNull();
-
-    await sleep(1_000);
+    // …and the process stays up for the upload: it has not exited a second later.
+    const exitedEarly = await Promise.race([
+      server.exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)),
+    ]);
+    expect(exitedEarly, server.stderr()).toBe(false);
     upload.finish();
     const answer = await upload.answer();
     expect(answer.status, answer.head).toBe(201);
@@ -128,7 +145,7 @@ describe(`graceful shutdown on SIGTERM (${testDatabaseKind})`, () => {
     // The storage was closed cleanly, with the post in it.
     const database = await storage.open();
     cleanups.push(() => database.close());
-    const [stored] = await database.db.select().from(articles).where(eq(articles.id, article.id));
+    const [stored] = await database.db.select().from(posts).where(eq(posts.id, article.id));
     expect(stored?.title).toBe(post.title);
   }, 60_000);
 
@@ -138,9 +155,12 @@ describe(`graceful shutdown on SIGTERM (${testDatabaseKind})`, () => {
       const storage = await freshStorage(cleanups);
       const server = await startOn(storage, cleanups);
       const member = await signUp(server, "staller");
-      const stalled = slowUpload(server.port, member.cookie, JSON.stringify({ title: "never" }));
+      const stalled = await slowUpload(
+        server.port,
+        member.cookie,
+        JSON.stringify({ title: "never" }),
+      );
       cleanups.push(async () => stalled.destroy());
-      await sleep(200);
       const signalled = Date.now();
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(1);

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  connectChat,
-  isAckOf,
-  isErrorOf,
-  isFrame,
-} from "../../src/server/chat/chat-test-client.ts";
 import { type Database, openPostgres } from "../../src/server/db/database.ts";
-import { articles, profiles, users } from "../../src/server/db/schema.ts";
-import { freePort, type ServerProcess, startServer, waitForHealthy } from "../server-process.ts";
-import { testDatabaseKind } from "../test-database.ts";
-import { createPostgresDatabase, type FreshPostgres } from "./fresh-postgres.ts";
-import { createMember } from "./members.ts";
+import { posts, profiles, users } from "../../src/server/db/schema.ts";
+import { connectChat, isAckOf, isErrorOf, isFrame } from "../harness/chat-test-client.ts";
+import { createSignedInUser } from "../harness/factories.ts";
+import { createScratchPostgres, testPostgresUrl } from "../harness/scratch-postgres.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "../harness/server-process.ts";
+import { testDatabaseKind } from "../harness/test-database.ts";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 
 /**
@@ -84,7 +84,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 
 describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TCP proxy", () => {
   it("503 with Retry-After while it is away, the process stays up, recovers by itself, nothing half written", async () => {
-    const database: FreshPostgres = await createPostgresDatabase();
+    const database = await createScratchPostgres(testPostgresUrl());
     cleanups.push(() => database.drop());
     const proxy: TcpProxy = await startTcpProxy(database, { delayMs: 2 });
     cleanups.push(() => proxy.close());
@@ -98,10 +98,10 @@ describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TC
     const direct: Database = await openPostgres(database.url, 2);
     cleanups.push(() => direct.close());
 
-    const owner = await createMember(direct.db, "owner");
+    const owner = await createSignedInUser(direct.db, { username: "owner" });
     const newcomers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        createMember(direct.db, `newcomer_${i}`, { withProfile: false }),
+        createSignedInUser(direct.db, { username: `newcomer_${i}`, withProfile: false }),
       ),
     );
     const base = server.url;
@@ -120,7 +120,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TC
 
     // A burst of writes (profile creations are two statements in one transaction), cut after the
     // first few are answered, so some are done, some in flight, some not yet started.
-    const posts = Array.from({ length: 30 }, (_, i) => `burst post ${i}`);
+    const titles = Array.from({ length: 30 }, (_, i) => `burst post ${i}`);
     let answered = 0;
     let cutDone: Promise<void> | undefined;
     const count = <T>(p: Promise<T>) =>
@@ -133,7 +133,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TC
         newcomers.map((n) => count(call("POST", "/api/users", n.cookie, { username: n.username }))),
       ),
       Promise.all(
-        posts.map((title) =>
+        titles.map((title) =>
           count(
             call("POST", "/api/articles", owner.cookie, {
               title,
@@ -196,9 +196,9 @@ describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TC
 
     // Every acknowledged write is there; a profile is there with its display name or not at all.
     const storedTitles = new Set(
-      (await direct.db.select({ title: articles.title }).from(articles)).map((a) => a.title),
+      (await direct.db.select({ title: posts.title }).from(posts)).map((a) => a.title),
     );
-    posts.forEach((title, i) => {
+    titles.forEach((title, i) => {
       if (postAnswers[i]?.status === 201) expect(storedTitles).toContain(title);
     });
     for (const [i, newcomer] of newcomers.entries()) {

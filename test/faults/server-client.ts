@@ -1,50 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type Database, openPglite, openPostgres } from "../../src/server/db/database.ts";
 import { liftedWriteLimitEnv } from "../../src/server/limits/write-limit-rules.ts";
-import { freePort, startServer, waitForHealthy } from "../server-process.ts";
-import { testDatabaseKind } from "../test-database.ts";
-import { createPostgresDatabase } from "./fresh-postgres.ts";
+import { freePort, startServer, waitForHealthy } from "../harness/server-process.ts";
+import { createServerStorage, type ServerStorage } from "../harness/server-storage.ts";
+import { testDatabaseKind } from "../harness/test-database.ts";
 
 export const PASSWORD = "Kettle-Mango-42";
 
 type Cleanup = () => Promise<unknown>;
 
-/** Storage for server processes: a fresh DATA_DIR (PGlite) or a fresh PostgreSQL database. */
-export type Storage = { env: Record<string, string>; open(): Promise<Database> };
-
-export async function freshStorage(cleanups: Cleanup[]): Promise<Storage> {
-  if (testDatabaseKind === "postgres") {
-    const database = await createPostgresDatabase();
-    cleanups.push(() => database.drop());
-    return { env: { DATABASE_URL: database.url }, open: () => openPostgres(database.url, 2) };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-fault-"));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  fs.cpSync(await pgliteTemplate(), dataDir, { recursive: true });
-  return { env: { DATA_DIR: dataDir }, open: () => openPglite(dataDir) };
-}
-
-let template: Promise<string> | undefined;
-
-/**
- * An embedded database created and migrated once per test file, closed, to copy: creating one is
- * most of a first start (about 10 s on a busy 2-core machine, against 2 s for a start on a copy).
- */
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-fault-template-"));
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const database = await openPglite(dir);
-    await database.close();
-    return dir;
-  })();
-  return template;
+/** Storage for server processes (test/harness/server-storage.ts), dropped with the cleanups. */
+export async function freshStorage(cleanups: Cleanup[]): Promise<ServerStorage> {
+  const storage = await createServerStorage(testDatabaseKind);
+  cleanups.push(() => storage.drop());
+  return storage;
 }
 
 /** Starts `node src/server/main.ts` on the storage and waits until it answers. */
-export async function startOn(storage: Storage, cleanups: Cleanup[]) {
+export async function startOn(storage: ServerStorage, cleanups: Cleanup[]) {
   const server = startServer({
     PORT: String(await freePort()),
     AUTH_SIGNUP_PER_IP_PER_HOUR: "1000",

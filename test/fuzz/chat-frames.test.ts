@@ -2,14 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ChatTestClient,
-  connectChat,
-  isFrame,
-} from "../../src/server/chat/chat-test-client.ts";
 import { CHAT_ERROR_CODES, CHAT_MAX_FRAME_BYTES, type ServerFrame } from "../../src/shared/chat.ts";
-import { createSignedInUser } from "../factories.ts";
-import { createTestApp, type TestApp } from "../test-app.ts";
+import { type ChatTestClient, connectChat, isFrame } from "../harness/chat-test-client.ts";
+import { createSignedInUser } from "../harness/factories.ts";
+import { createTestApp, type TestApp } from "../harness/test-app.ts";
 import {
   bodyObject,
   deepJson,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/server/auth/session-store.ts";
 import { users } from "../../src/server/db/schema.ts";
-import { createSignedInUser } from "../factories.ts";
-import { createTestApp, type TestApp } from "../test-app.ts";
+import { createSignedInUser } from "../harness/factories.ts";
+import { createTestApp, type TestApp } from "../harness/test-app.ts";
 import { expectCleanAnswer } from "./expectations.ts";
 
 /**

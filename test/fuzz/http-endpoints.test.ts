@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OidcProvider, startOidcProvider } from "../../e2e/support/oidc-provider.ts";
+import { hashPassword } from "../../src/server/auth/password-hashing.ts";
 import { createSession } from "../../src/server/auth/session-store.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { liftedWriteLimits } from "../../src/server/limits/write-limit-rules.ts";
-import { createSignedInUser } from "../factories.ts";
-import { createTestApp, type TestApp } from "../test-app.ts";
+import { createSignedInUser } from "../harness/factories.ts";
+import { createTestApp, type TestApp } from "../harness/test-app.ts";
 import {
   anyBody,
   FUZZ_RUNS,
@@ -57,6 +59,11 @@ type Endpoint = {
 
 const uniqueEmail = fc.nat().map((n) => `fz${n}-${randomBytes(3).toString("hex")}@example.test`);
 const anyUsername = fc.constantFrom("alice", "bob", "ALICE", "nobody", "ab", "a".repeat(31));
+/** A one-time link's token: well-formed ones never issued, and anything else. */
+const accountToken = fc.oneof(
+  fc.uint8Array({ minLength: 32, maxLength: 32 }).map((a) => Buffer.from(a).toString("base64url")),
+  fc.string({ maxLength: 60 }),
+);
 
 const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/health" },
@@ -163,6 +170,57 @@ const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/api/avatars/{file}",
     params: { file: anyUsername.map((u) => `${u}.svg`) },
+  },
+  { method: "GET", path: "/api/auth/mail-status" },
+  // Accounts (issue 15). alice and bob have PASSWORD: no fuzzed body deletes them.
+  { method: "POST", path: "/api/auth/verify-email/resend", caller: "no-profile" },
+  { method: "POST", path: "/api/auth/verify-email", body: { token: accountToken } },
+  {
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    body: { email: fc.constantFrom(KNOWN_EMAIL, "nobody@example.test", "not-an-email") },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    body: { token: accountToken, password: fc.constantFrom(PASSWORD, "12345") },
+    msPerRun: 250,
+  },
+  {
+    method: "PUT",
+    path: "/api/me/password",
+    caller: "owner",
+    body: {
+      currentPassword: fc.constantFrom(PASSWORD, "wrong-password"),
+      newPassword: fc.constantFrom(PASSWORD, "12345"),
+    },
+    msPerRun: 250,
+  },
+  {
+    method: "PUT",
+    path: "/api/me/email",
+    caller: "owner",
+    body: {
+      email: fc.oneof(uniqueEmail, fc.constantFrom(KNOWN_EMAIL, "not-an-email")),
+      currentPassword: fc.constantFrom(PASSWORD, "wrong-password"),
+    },
+    msPerRun: 250,
+  },
+  { method: "GET", path: "/api/me/sessions", caller: "owner" },
+  {
+    method: "DELETE",
+    path: "/api/me/sessions/{id}",
+    caller: "owner",
+    params: { id: fc.oneof(fc.uuid(), fc.constantFrom("1", "not-a-uuid")) },
+  },
+  { method: "POST", path: "/api/me/sessions/revoke-others", caller: "owner" },
+  { method: "GET", path: "/api/me/export", caller: "owner" },
+  {
+    method: "DELETE",
+    path: "/api/me",
+    caller: "no-profile",
+    body: { password: fc.constantFrom("not-their-Password-9") },
+    msPerRun: 250,
   },
   // The chat socket's HTTP side: without an Upgrade header it is an ordinary GET.
   {
@@ -273,6 +331,11 @@ beforeAll(async () => {
   });
   owner = await createSignedInUser(t.app, { username: "alice" });
   other = await createSignedInUser(t.app, { username: "bob" });
+  // With a password, a fuzzed DELETE /api/me (whose password is never this one) cannot remove them.
+  await t.app.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(inArray(users.id, [owner.userId, other.userId]));
   const registered = await t.app.inject({
     method: "POST",
     url: "/api/auth/register",

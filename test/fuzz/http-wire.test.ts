@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../factories.ts";
-import { createTestApp, type TestApp } from "../test-app.ts";
+import { createSignedInUser, type TestUser } from "../harness/factories.ts";
+import { createTestApp, type TestApp } from "../harness/test-app.ts";
 import { FUZZ_RUNS, fuzzParameters, fuzzTimeout, jsonText, nastyString } from "./adversarial.ts";
 import { expectCleanAnswer, fingerprint } from "./expectations.ts";
 import { sendRaw } from "./raw-http.ts";
@@ -184,39 +184,30 @@ describe("malformed HTTP on the wire", () => {
     fuzzTimeout(),
   );
 
-  it("answers a request whose headers exceed Node's limit with 431 in the error shape", async () => {
-    const answer = await sendRaw(
-      port,
-      latin1(`GET /api/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`),
-    );
-    expect(answer?.statusCode).toBe(431);
-    expect(JSON.parse(answer?.body ?? "")).toEqual({
+  it.each([
+    {
+      case: "answers a request whose headers exceed Node's limit with 431 in the error shape",
+      request: `GET /api/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`,
+      status: 431,
       error: { code: "headers-too-large", message: "The request headers are too large." },
-    });
-  });
-
-  it("refuses Content-Length together with Transfer-Encoding (request smuggling) in the error shape", async () => {
-    const answer = await sendRaw(
-      port,
-      latin1(
+    },
+    {
+      case: "refuses Content-Length together with Transfer-Encoding (request smuggling) in the error shape",
+      request:
         "POST /api/articles HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/me HTTP/1.1\r\nHost: localhost\r\n\r\n",
-      ),
-    );
-    expect(answer?.statusCode).toBe(400);
-    expect(JSON.parse(answer?.body ?? "")).toEqual({
+      status: 400,
       error: { code: "bad-request", message: "The request is not valid HTTP." },
-    });
-  });
-
-  it("answers a path with a broken percent-escape in the error shape", async () => {
-    const answer = await sendRaw(
-      port,
-      latin1("GET /api/users/username/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n"),
-    );
-    expect(answer?.statusCode).toBe(400);
-    expect(JSON.parse(answer?.body ?? "")).toEqual({
+    },
+    {
+      case: "answers a path with a broken percent-escape in the error shape",
+      request: "GET /api/users/username/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      status: 400,
       error: { code: "bad-url", message: "This address is not valid." },
-    });
+    },
+  ])("$case", async ({ request, status, error }) => {
+    const answer = await sendRaw(port, latin1(request));
+    expect(answer?.statusCode).toBe(status);
+    expect(JSON.parse(answer?.body ?? "")).toEqual({ error });
   });
 });
 

@@ -10,6 +10,7 @@ describe("identity settings", () => {
       failedSignInWindowMinutes: 15,
       signInPerIpPerMinute: 10,
       signUpPerIpPerHour: 20,
+      forgotPasswordPerIpPerMinute: 10,
     });
     expect(config.google).toBeUndefined();
   });
@@ -21,6 +22,7 @@ describe("identity settings", () => {
       AUTH_FAILED_SIGNIN_WINDOW_MINUTES: "60",
       AUTH_SIGNIN_PER_IP_PER_MINUTE: "100",
       AUTH_SIGNUP_PER_IP_PER_HOUR: "1000",
+      AUTH_FORGOT_PASSWORD_PER_IP_PER_MINUTE: "50",
       GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
       GOOGLE_CLIENT_SECRET: "secret",
     });
@@ -30,6 +32,7 @@ describe("identity settings", () => {
       failedSignInWindowMinutes: 60,
       signInPerIpPerMinute: 100,
       signUpPerIpPerHour: 1000,
+      forgotPasswordPerIpPerMinute: 50,
     });
     expect(config.google).toEqual({
       clientId: "id.apps.googleusercontent.com",

@@ -14,9 +14,10 @@ const WEAK_PASSWORD_MESSAGES: Record<Exclude<PasswordStrength, "ok">, string> = 
   common: "This password is too common. Choose one that is harder to guess.",
 };
 
-export const weakPassword = (reason: Exclude<PasswordStrength, "ok">) =>
+/** `field`: the form field that holds the new password ("password" on sign-up and reset). */
+export const weakPassword = (reason: Exclude<PasswordStrength, "ok">, field = "password") =>
   new AppError(400, "weak-password", WEAK_PASSWORD_MESSAGES[reason], {
-    fields: { password: WEAK_PASSWORD_MESSAGES[reason] },
+    fields: { [field]: WEAK_PASSWORD_MESSAGES[reason] },
   });
 
 export const emailAlreadyInUse = () =>

@@ -1,23 +1,27 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import {
+  expectFieldError,
+  nextAddress,
+  PASSWORD,
+  uniqueEmail,
+} from "../../../test/harness/accounts.ts";
+import {
+  createTestApp,
+  type TestApp,
+  testAppClosedAfterAll,
+} from "../../../test/harness/test-app.ts";
 import { users } from "../db/schema.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-let counter = 0;
-const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${counter++}@example.test`;
-const PASSWORD = "Kettle-Mango-42";
+const t = testAppClosedAfterAll();
 
 // Each request from its own address, so the per-IP limits (tested in sign-in-limits.test.ts) stay out of the way.
-let address = 0;
-const nextAddress = () => `10.20.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
-
-function post(app: TestApp, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+function post(
+  app: Pick<TestApp, "app">,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.app.inject({
     method: "POST",
     url,
@@ -37,6 +41,17 @@ function sessionCookie(res: { cookies: { name: string; value: string }[] }): str
   return `ylt_session=${cookie.value}`;
 }
 
+/** The answer about an account just made with email and password. */
+const freshIdentity = (email: string) => ({
+  user: {
+    id: expect.any(String),
+    email,
+    displayName: null,
+    photoURL: null,
+    emailVerified: false,
+  },
+});
+
 async function me(cookie: string, app = t) {
   const res = await app.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
   return res.json();
@@ -48,9 +63,7 @@ describe("POST /api/auth/register", () => {
     const res = await register(email);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({
-      user: { id: expect.any(String), email, displayName: null, photoURL: null },
-    });
+    expect(body).toEqual(freshIdentity(email));
     const cookie = res.cookies.find((c) => c.name === "ylt_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie?.secure).toBeFalsy();
@@ -81,11 +94,7 @@ describe("POST /api/auth/register", () => {
     "refuses the email %j with 400 invalid-email",
     async (email) => {
       const res = await register(email);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({
-        code: "invalid-email",
-        fields: { email: expect.any(String) },
-      });
+      expectFieldError(res, 400, "invalid-email", "email");
     },
   );
 
@@ -157,9 +166,7 @@ describe("POST /api/auth/login", () => {
   it("answers 200 with the identity and a new session each time", async () => {
     const first = await login(email);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({
-      user: { id: expect.any(String), email, displayName: null, photoURL: null },
-    });
+    expect(first.json()).toEqual(freshIdentity(email));
     const second = await login(email);
     const [a, b] = [sessionCookie(first), sessionCookie(second)];
     expect(new Set([a, b, registeredCookie]).size).toBe(3);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   authUserResponseSchema,
@@ -5,7 +6,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from "../../shared/auth.ts";
-import { sqlStateOf } from "../http/storage-errors.ts";
+import type { Db } from "../db/database.ts";
 import {
   emailAlreadyInUse,
   invalidCredential,
@@ -25,12 +26,41 @@ import {
   signInSucceeded,
 } from "./sign-in-attempt.ts";
 import { endSession, startSession } from "./start-session.ts";
-import { findUserByEmail, insertPasswordUser } from "./users-repository.ts";
+import { findUserByEmail, type Identity, insertPasswordUser } from "./users-repository.ts";
 
-const UNIQUE_VIOLATION = "23505";
+/** The email as accounts store it, or 400 invalid-email. */
+function validEmail(input: string): string {
+  const email = normalizeEmail(input);
+  if (!isValidEmail(email)) throw invalidEmail();
+  return email;
+}
+
+export type AuthRoutesOptions = {
+  /**
+   * What a sign-up writes besides the account, in the same transaction (issue 15: the verification
+   * link and its mail). Passed in by app.ts, so auth depends on no other feature.
+   */
+  afterSignUp?: AfterSignUp;
+};
+
+export type AfterSignUp = (tx: Db, identity: Identity, request: FastifyRequest) => Promise<void>;
+
+/** Register and sign-in: an email and password in, the account out, each under its per-IP limit. */
+function credentialsRouteOptions<Status extends 200 | 201>(limit: object, status: Status) {
+  return {
+    config: limit,
+    schema: {
+      body: credentialsSchema,
+      response: { [status]: authUserResponseSchema } as Record<
+        Status,
+        typeof authUserResponseSchema
+      >,
+    },
+  };
+}
 
 /** Email/password accounts: register, sign in, sign out (DESIGN §4). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const db = app.database.db;
   const settings = app.config.auth;
   const failureWindow = {
@@ -42,35 +72,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/register",
-    {
-      config: signUpLimit(app),
-      schema: { body: credentialsSchema, response: { 201: authUserResponseSchema } },
-    },
+    credentialsRouteOptions(signUpLimit(app), 201),
     async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      if (!isValidEmail(email)) throw invalidEmail();
+      const email = validEmail(request.body.email);
       const strength = checkPasswordStrength(request.body.password);
       if (strength !== "ok") throw weakPassword(strength);
-      if (await findUserByEmail(db, email)) throw emailAlreadyInUse();
       const passwordHash = await hashPassword(request.body.password);
-      const user = await insertPasswordUser(db, { email, passwordHash }).catch((error: unknown) => {
-        throw sqlStateOf(error) === UNIQUE_VIOLATION ? emailAlreadyInUse() : error;
-      });
-      await startSession(request, reply, user.id);
+      const { afterSignUp } = options;
+      const created = await insertPasswordUser(
+        db,
+        { email, passwordHash },
+        afterSignUp && ((tx, identity) => afterSignUp(tx, identity, request)),
+      );
+      if (!created.ok) throw emailAlreadyInUse();
+      await startSession(request, reply, created.value.id);
       await rememberDevice(request, reply, email);
-      return reply.status(201).send({ user: presentIdentity(user) });
+      return reply.status(201).send({ user: presentIdentity(created.value) });
     },
   );
 
   app.post(
     "/auth/login",
-    {
-      config: signInLimit(app),
-      schema: { body: credentialsSchema, response: { 200: authUserResponseSchema } },
-    },
+    credentialsRouteOptions(signInLimit(app), 200),
     async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      if (!isValidEmail(email)) throw invalidEmail();
+      const email = validEmail(request.body.email);
       const attempt = await beginSignInAttempt(request, email, failureWindow);
       const user = await findUserByEmail(db, email);
       const passwordMatches = await verifyPassword(

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { hostCookieName, isSecureRequest, rootCookieOptions } from "./session-cookie.ts";
+import { isSecureRequest } from "../http/own-origin.ts";
+import { hostCookieName, rootCookieOptions } from "./session-cookie.ts";
 import { DEVICE_LIFETIME_MS } from "./trusted-devices.ts";
 
 /** Like the session cookie: the __Host- prefix behind HTTPS, and only that name is read then. */

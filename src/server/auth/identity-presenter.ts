@@ -1,5 +1,5 @@
 import type { IdentityDto } from "../../shared/identity.ts";
-import type { Identity } from "./viewer.ts";
+import type { Identity } from "./users-repository.ts";
 
 /** The identity as the API shows it (SPEC §3: uid, displayName, photoURL): never the password hash. */
 export function presentIdentity(identity: Identity): IdentityDto {
@@ -8,5 +8,6 @@ export function presentIdentity(identity: Identity): IdentityDto {
     email: identity.email,
     displayName: identity.displayName,
     photoURL: identity.photoUrl,
+    emailVerified: identity.emailVerified,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isSecureRequest } from "../http/own-origin.ts";
 import { SESSION_LIFETIME_MS } from "./session-store.ts";
 
 /** Behind HTTPS a cookie takes the __Host- prefix (Secure, host-only, path /). */
@@ -18,11 +19,6 @@ export function rootCookieOptions(secure: boolean, maxAgeMs: number) {
 }
 
 const cookieName = (secure: boolean) => hostCookieName("ylt_session", secure);
-
-/** Production or HTTPS: cookies are Secure and carry the __Host- prefix. */
-export function isSecureRequest(request: FastifyRequest): boolean {
-  return request.server.config.nodeEnv === "production" || request.protocol === "https";
-}
 
 /**
  * Only the name this request's cookies are set under is read: accepting the unprefixed name as

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { profiles, sessions } from "../db/schema.ts";
 
 let t: TestApp;

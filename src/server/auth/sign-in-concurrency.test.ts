@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { buildApp } from "../app.ts";
 
 /** Counts the password verifications the server really runs, on every app instance in this process. */

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { buildApp } from "../app.ts";
 import { signInFailures, trustedDevices } from "../db/schema.ts";
-import { hashToken } from "./session-store.ts";
+import { hashToken } from "./secret-token.ts";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.test`;
@@ -334,6 +334,7 @@ describe("per-IP limits (in memory, per instance)", () => {
         failedSignInWindowMinutes: 15,
         signInPerIpPerMinute: 3,
         signUpPerIpPerHour: 2,
+        forgotPasswordPerIpPerMinute: 10,
       },
     });
   });

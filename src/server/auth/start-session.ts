@@ -15,7 +15,7 @@ export async function startSession(
   const db = request.server.database.db;
   const previous = readSessionToken(request);
   if (previous) await revokeSession(db, previous);
-  const { token } = await createSession(db, userId);
+  const { token } = await createSession(db, userId, request.headers["user-agent"]);
   setSessionCookie(request, reply, token);
   forgetViewer(request);
   if (Date.now() - lastSweep > SWEEP_INTERVAL_MS) {

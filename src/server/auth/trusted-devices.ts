@@ -1,24 +1,19 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { trustedDevices } from "../db/schema.ts";
-import { hashToken } from "./session-store.ts";
+import { hashToken, issueSecretToken } from "./secret-token.ts";
 
 /** How long a browser stays trusted after a successful password sign-in. */
 export const DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
 
 /**
- * Remembers a browser that signed in to `accountKey` (OWASP's device cookie): 256 random bits for
- * the cookie, only their SHA-256 in the database.
+ * Remembers a browser that signed in to `accountKey` (OWASP's device cookie): the cookie gets the
+ * token, the database only its hash.
  */
-export async function trustDevice(
-  db: Db,
-  accountKey: string,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + DEVICE_LIFETIME_MS);
-  await db.insert(trustedDevices).values({ tokenHash: hashToken(token), accountKey, expiresAt });
-  return { token, expiresAt };
+export async function trustDevice(db: Db, accountKey: string): Promise<{ token: string }> {
+  const { token, tokenHash, expiresAt } = issueSecretToken(DEVICE_LIFETIME_MS);
+  await db.insert(trustedDevices).values({ tokenHash, accountKey, expiresAt });
+  return { token };
 }
 
 /** The device's key for the sign-in limit when the token is live and was issued for this account. */

@@ -1,34 +1,63 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { oauthAccounts, users } from "../db/schema.ts";
-import type { Identity } from "./viewer.ts";
+import { accountTokens, oauthAccounts, profiles, sessions, users } from "../db/schema.ts";
+import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+
+/** A signed-in person as the server knows them (SPEC §3: uid, displayName, photoURL). */
+export type Identity = {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  photoUrl: string | null;
+  /** Whether the account proved it receives mail at `email`. */
+  emailVerified: boolean;
+};
 
 export type UserWithPassword = Identity & { passwordHash: string | null };
 
-const identityColumns = {
+export const identityColumns = {
   id: users.id,
   email: users.email,
   displayName: users.displayName,
   photoUrl: users.photoUrl,
+  emailVerified: users.emailVerified,
 };
 
-/** `email` must already be normalized (trimmed, lower-case). */
-export async function findUserByEmail(db: Db, email: string): Promise<UserWithPassword | null> {
+async function findUserWhere(db: Db, where: SQL): Promise<UserWithPassword | null> {
   const [row] = await db
     .select({ ...identityColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, email))
+    .where(where)
     .limit(1);
   return row ?? null;
 }
 
-export async function insertPasswordUser(
+/** `email` must already be normalized (trimmed, lower-case). */
+export function findUserByEmail(db: Db, email: string): Promise<UserWithPassword | null> {
+  return findUserWhere(db, eq(users.email, email));
+}
+
+export function findUserById(db: Db, id: string): Promise<UserWithPassword | null> {
+  return findUserWhere(db, eq(users.id, id));
+}
+
+/**
+ * A new account and what `afterInsert` writes with it, together or not at all; or `email-taken`
+ * when another account has the email.
+ */
+export function insertPasswordUser(
   db: Db,
   user: { email: string; passwordHash: string },
-): Promise<Identity> {
-  const [row] = await db.insert(users).values(user).returning(identityColumns);
-  if (!row) throw new Error("insert into users returned no row");
-  return row;
+  afterInsert?: (tx: Db, identity: Identity) => Promise<void>,
+): Promise<WriteResult<Identity, "email-taken">> {
+  return translateViolations({ users_email_unique: "email-taken" }, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(user).returning(identityColumns);
+      if (!row) throw new Error("insert into users returned no row");
+      await afterInsert?.(tx, row);
+      return row;
+    }),
+  );
 }
 
 export async function findUserByOAuthAccount(
@@ -54,34 +83,88 @@ export type NewOAuthUser = {
   photoUrl: string | null;
 };
 
-/** A new identity and its provider account, together or not at all. */
-export async function insertOAuthUser(db: Db, account: NewOAuthUser): Promise<Identity> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        email: account.email,
-        emailVerified: account.emailVerified,
-        displayName: account.displayName,
-        photoUrl: account.photoUrl,
-      })
-      .returning(identityColumns);
-    if (!row) throw new Error("insert into users returned no row");
-    await tx
-      .insert(oauthAccounts)
-      .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
-    return row;
-  });
+/**
+ * A new identity and its provider account, together or not at all; or `email-taken` when another
+ * account has the email, `account-exists` when another request has just created this one.
+ */
+export function insertOAuthUser(
+  db: Db,
+  account: NewOAuthUser,
+): Promise<WriteResult<Identity, "email-taken" | "account-exists">> {
+  const reasons = {
+    users_email_unique: "email-taken",
+    oauth_accounts_issuer_subject_pk: "account-exists",
+  } as const;
+  return translateViolations(reasons, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          emailVerified: account.emailVerified,
+          displayName: account.displayName,
+          photoUrl: account.photoUrl,
+        })
+        .returning(identityColumns);
+      if (!row) throw new Error("insert into users returned no row");
+      await tx
+        .insert(oauthAccounts)
+        .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
+      return row;
+    }),
+  );
 }
 
-/** Gives an identity without a display name one (its new username), for chat and the like. */
-export async function setDisplayNameIfMissing(
+/**
+ * Ends every session of the account and makes every pending one-time link useless: what a proof of
+ * the address (a reset link, a Google sign-in) does to whoever held the account before.
+ */
+export async function revokeAllAccess(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx
+    .update(accountTokens)
+    .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })
+    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+}
+
+/**
+ * Issue 15: someone may have registered this address without proving it (a squatter). The Google
+ * account that proves the address takes that account over, in one transaction: the provider account
+ * is linked, the squatter's password dropped, every session revoked and every pending one-time link
+ * (a change of address the squatter asked for, say) made useless. Null when no unverified account
+ * has the address (a verified one is never joined by email alone).
+ */
+export async function takeOverUnverifiedAccount(
   db: Db,
-  userId: string,
-  displayName: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ displayName })
-    .where(and(eq(users.id, userId), isNull(users.displayName)));
+  account: { issuer: string; subject: string; email: string },
+): Promise<Identity | null> {
+  const result = await translateViolations(
+    { oauth_accounts_issuer_subject_pk: "account-exists" },
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash: null, emailVerified: true })
+          .where(and(eq(users.email, account.email), eq(users.emailVerified, false)))
+          .returning(identityColumns);
+        if (!row) return null;
+        await tx
+          .insert(oauthAccounts)
+          .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
+        await revokeAllAccess(tx, row.id);
+        return row;
+      }),
+  );
+  // A concurrent callback linked this provider account first: the caller signs in to that one.
+  return result.ok ? result.value : null;
+}
+
+/** Whether the identity has created its profile yet (where to send it after signing in). */
+export async function hasProfile(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,44 +1,58 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { canPublish } from "../../shared/policies.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
-import type { ProfileRow } from "../profiles/profiles-repository.ts";
+import { hashToken } from "./secret-token.ts";
 import { readSessionToken } from "./session-cookie.ts";
-import { hashToken } from "./session-store.ts";
+import { LAST_USED_PRECISION_MS, touchSession } from "./session-store.ts";
+import { type Identity, identityColumns } from "./users-repository.ts";
 
-export type Identity = {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-  photoUrl: string | null;
-};
+/** The viewer's own profile, as the profiles table holds it. */
+export type ViewerProfile = typeof profiles.$inferSelect;
 
-/** Who is making a request: the signed-in identity and its profile (null until created). */
-export type Viewer = { identity: Identity; profile: ProfileRow | null };
-export type ViewerWithProfile = { identity: Identity; profile: ProfileRow };
+/** The session a request came with: its public id, and when it was signed in. */
+export type ViewerSession = { publicId: string; createdAt: Date };
+
+/**
+ * Who is making a request: the signed-in identity, its profile (null until created), and the
+ * session it came with.
+ */
+export type Viewer = { identity: Identity; profile: ViewerProfile | null; session: ViewerSession };
+export type ViewerWithProfile = { identity: Identity; profile: ViewerProfile };
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-/** The live session's identity and profile in one query (one round trip, not three). */
+/**
+ * The live session's identity and profile in one query (one round trip, not three). The session's
+ * last use is written only when it is older than a few minutes, so most requests add no write.
+ */
 async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const [row] = await request.server.database.db
+  const db = request.server.database.db;
+  const tokenHash = hashToken(token);
+  const [row] = await db
     .select({
-      identity: {
-        id: users.id,
-        email: users.email,
-        displayName: users.displayName,
-        photoUrl: users.photoUrl,
-      },
+      identity: identityColumns,
       profile: profiles,
+      session: {
+        publicId: sessions.publicId,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ? { identity: row.identity, profile: row.profile } : null;
+  if (!row) return null;
+  if (Date.now() - row.session.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await touchSession(db, tokenHash);
+  }
+  const { publicId, createdAt } = row.session;
+  return { identity: row.identity, profile: row.profile, session: { publicId, createdAt } };
 }
 
 /** The request's viewer from its session cookie, looked up once per request. */
@@ -69,11 +83,14 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
-/** The signed-in viewer with a profile: 401 when signed out, 403 before the profile is created. */
+/**
+ * The signed-in viewer who may publish (post, review, chat: policies.ts canPublish): 401 when
+ * signed out, 403 profile-required before the profile is created.
+ */
 export async function requireProfile(request: FastifyRequest): Promise<ViewerWithProfile> {
-  const viewer = await requireViewer(request);
-  if (!viewer.profile) {
+  const { identity, profile } = await requireViewer(request);
+  if (!canPublish(profile)) {
     throw forbidden("Create your profile first (choose a username).", "profile-required");
   }
-  return { identity: viewer.identity, profile: viewer.profile };
+  return { identity, profile };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { avatarPath, avatarSvg, colourOf, initialsOf } from "./avatar-svg.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
+import { avatarColourOf as colourOf, initialsOf } from "../../shared/avatar.ts";
+import { avatarPath, avatarSvg } from "./avatar-svg.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ describe("generated avatars", () => {
   it("GET /api/avatars/{username}.svg serves the SVG, cacheable", async () => {
     const res = await t.app.inject({ method: "GET", url: avatarPath("ada_lovelace") });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(res.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("public, max-age=86400");
     expect(res.body).toBe(avatarSvg("ada_lovelace"));
     expect(res.body).toContain(">AL</text>");

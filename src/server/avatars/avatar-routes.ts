@@ -17,7 +17,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound("No such avatar.");
       }
       return reply
-        .type("image/svg+xml")
+        .type("image/svg+xml; charset=utf-8")
         .header("Cache-Control", "public, max-age=86400")
         .send(avatarSvg(username));
     },

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { chatClientsClosedAfterEach } from "../../../test/harness/chat-clients.ts";
+import { type ListeningApp, listeningTestApp } from "../../../test/harness/listening-test-app.ts";
 import { CLOSE_TOO_MANY_CONNECTIONS } from "../../shared/chat.ts";
 import { clientKey } from "./address-limits.ts";
-import { type ChatTestClient, connectChat, isFrame } from "./chat-test-client.ts";
-import { type ListeningApp, listeningTestApp } from "./listening-test-app.ts";
 
 /** Issue 13, item 5: chat sockets and upgrades per client address are limited. */
 
 const apps: ListeningApp[] = [];
-const clients: ChatTestClient[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
+// After-each hooks run last-registered first: the clients close before their app.
+const { connect, join } = chatClientsClosedAfterEach();
 
 async function start(socketsPerAddress: number, upgradesPerAddressPerMinute: number) {
   const app = await listeningTestApp({
@@ -21,24 +21,12 @@ async function start(socketsPerAddress: number, upgradesPerAddressPerMinute: num
   return app;
 }
 
-async function open(app: ListeningApp): Promise<ChatTestClient> {
-  const client = await connectChat(app.url);
-  clients.push(client);
-  return client;
-}
-
-async function join(app: ListeningApp): Promise<ChatTestClient> {
-  const client = await open(app);
-  await client.waitFor(isFrame("snapshot"));
-  return client;
-}
-
 describe("chat sockets per address", () => {
   it("closes the socket over the cap with 4429 and a reason, before any snapshot", async () => {
     const app = await start(3, 1_000);
-    const admitted = [await join(app), await join(app), await join(app)];
+    const admitted = [await join(app.url), await join(app.url), await join(app.url)];
 
-    const extra = await open(app);
+    const extra = await connect(app.url);
     expect(await extra.closed).toEqual({
       code: CLOSE_TOO_MANY_CONNECTIONS,
       reason: "Too many chat connections open from your address.",
@@ -48,7 +36,7 @@ describe("chat sockets per address", () => {
 
     // A closed socket frees its place.
     await admitted[0]?.close();
-    const again = await join(app);
+    const again = await join(app.url);
     expect(again.socket.readyState).toBe(again.socket.OPEN);
   });
 
@@ -56,8 +44,8 @@ describe("chat sockets per address", () => {
     const app = await listeningTestApp();
     apps.push(app);
     expect(app.app.config.chat.socketsPerAddress).toBe(20);
-    await Promise.all(Array.from({ length: 20 }, () => join(app)));
-    const extra = await open(app);
+    await Promise.all(Array.from({ length: 20 }, () => join(app.url)));
+    const extra = await connect(app.url);
     expect((await extra.closed).code).toBe(CLOSE_TOO_MANY_CONNECTIONS);
   });
 });
@@ -65,9 +53,9 @@ describe("chat sockets per address", () => {
 describe("chat upgrades per address", () => {
   it("closes upgrades over the rate with 4429 and a reason, before any snapshot", async () => {
     const app = await start(100, 5);
-    for (let i = 0; i < 5; i++) await (await join(app)).close();
+    for (let i = 0; i < 5; i++) await (await join(app.url)).close();
 
-    const extra = await open(app);
+    const extra = await connect(app.url);
     expect(await extra.closed).toEqual({
       code: CLOSE_TOO_MANY_CONNECTIONS,
       reason: "Too many chat connection attempts: try again in a minute.",

@@ -9,10 +9,11 @@ import {
   type ServerFrame,
 } from "../../shared/chat.ts";
 import { CHAT_HISTORY_LIMIT } from "../../shared/constants.ts";
-import { forgetViewer, getViewer } from "../auth/viewer.ts";
+import { canPublish } from "../../shared/policies.ts";
+import { forgetViewer, getViewer } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { isStorageUnavailable } from "../http/storage-errors.ts";
-import { withinWriteLimit } from "../limits/write-limits.ts";
+import { withinWriteLimit } from "../limits/index.ts";
 import type { ChatHub, ChatSubscriber } from "./chat-hub.ts";
 import {
   findMessageByClientId,
@@ -51,7 +52,7 @@ async function checkSender(request: FastifyRequest, hadSession: boolean): Promis
         }
       : { ok: false, code: "not-signed-in", message: "Sign in to send messages." };
   }
-  if (!viewer.profile) {
+  if (!canPublish(viewer.profile)) {
     return {
       ok: false,
       code: "profile-required",

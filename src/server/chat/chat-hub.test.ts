@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
-import { createTestDatabase, type TestDatabase } from "../../../test/test-database.ts";
+import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
 import { users } from "../db/schema.ts";
 import { type ChatHub, type ChatSubscriber, createChatHub } from "./chat-hub.ts";

@@ -1,14 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { testDatabaseKind } from "../../../test/test-database.ts";
-import { CHAT_RESUME_LIMIT, CHAT_TEXT_MAX, type ChatMessage } from "../../shared/chat.ts";
-import type { Config } from "../config.ts";
-import { LISTEN_APPLICATION_NAME } from "../db/database.ts";
-import { messages, profiles, users } from "../db/schema.ts";
-import { chatHubOf } from "./chat-routes.ts";
 import {
   type ChatTestClient,
   type ConnectOptions,
@@ -16,18 +7,15 @@ import {
   isAckOf,
   isErrorOf,
   isFrame,
-} from "./chat-test-client.ts";
+} from "../../../test/harness/chat-test-client.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { type ListeningApp, listeningTestApp } from "../../../test/harness/listening-test-app.ts";
+import { testDatabaseKind } from "../../../test/harness/test-database.ts";
+import { CHAT_RESUME_LIMIT, CHAT_TEXT_MAX, type ChatMessage } from "../../shared/chat.ts";
+import { LISTEN_APPLICATION_NAME } from "../db/database.ts";
+import { messages, profiles, users } from "../db/schema.ts";
+import { chatHubOf } from "./chat-routes.ts";
 import { insertMessage, lastMessageId } from "./messages-repository.ts";
-
-type ListeningApp = TestApp & { url: string };
-
-/** The whole app on a fresh database, listening on a free port for real WebSocket clients. */
-async function listening(overrides: Partial<Config> = {}): Promise<ListeningApp> {
-  const testApp = await createTestApp(overrides);
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = testApp.app.server.address() as AddressInfo;
-  return { ...testApp, url: `http://127.0.0.1:${port}` };
-}
 
 const clients: ChatTestClient[] = [];
 async function connect(url: string, options: ConnectOptions = {}): Promise<ChatTestClient> {
@@ -49,7 +37,7 @@ const roomy = { chat: { socketsPerAddress: 10_000, upgradesPerAddressPerMinute: 
 
 let t: ListeningApp;
 beforeAll(async () => {
-  t = await listening(roomy);
+  t = await listeningTestApp(roomy);
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -60,6 +48,24 @@ afterAll(() => t.close());
 async function say(client: ChatTestClient, text: string, clientId: string): Promise<ChatMessage> {
   client.send({ type: "send", text, clientId });
   return (await client.waitFor(isAckOf(clientId))).message;
+}
+
+/** A member whose profile has a picture, or whose identity (from Google) has a photo instead. */
+async function memberWithPhoto(
+  username: string,
+  photo: { profile: string } | { identity: string },
+) {
+  const member = await createSignedInUser(t.app, { username });
+  const db = t.database.db;
+  if ("profile" in photo) {
+    await db
+      .update(profiles)
+      .set({ imgUrl: photo.profile })
+      .where(eq(profiles.userId, member.userId));
+  } else {
+    await db.update(users).set({ photoUrl: photo.identity }).where(eq(users.id, member.userId));
+  }
+  return member;
 }
 
 function seed(app: ListeningApp, user: TestUser, text: string, clientId: string) {
@@ -74,7 +80,7 @@ function seed(app: ListeningApp, user: TestUser, text: string, clientId: string)
 
 describe("connecting", () => {
   it("sends the latest 100 of 150 messages, oldest first, with the public fields only (no user id)", async () => {
-    const fresh = await listening(roomy);
+    const fresh = await listeningTestApp(roomy);
     try {
       const user = await createSignedInUser(fresh.app, { username: "historian" });
       for (let i = 1; i <= 150; i++) await seed(fresh, user, `message ${i}`, `seed-${i}`);
@@ -122,7 +128,7 @@ describe("connecting", () => {
   });
 
   it("takes PUBLIC_ORIGIN as the own origin behind a proxy", async () => {
-    const proxied = await listening({ ...roomy, publicOrigin: "https://talents.example" });
+    const proxied = await listeningTestApp({ ...roomy, publicOrigin: "https://talents.example" });
     try {
       await expect(connectChat(proxied.url)).rejects.toThrow("refused with 403");
       const client = await join(proxied.url, { origin: "https://talents.example" });
@@ -162,11 +168,7 @@ describe("sending", () => {
   });
 
   it("stores first, acks the sender and broadcasts to everyone, identity from the session", async () => {
-    const ada = await createSignedInUser(t.app, { username: "ada_chat" });
-    await t.database.db
-      .update(profiles)
-      .set({ imgUrl: "https://img.example/ada.png" })
-      .where(eq(profiles.userId, ada.userId));
+    const ada = await memberWithPhoto("ada_chat", { profile: "https://img.example/ada.png" });
     const a = await join(t.url, { cookie: ada.cookie });
     const b = await join(t.url);
 
@@ -203,11 +205,7 @@ describe("sending", () => {
   });
 
   it("falls back to the identity's photo when the profile has none", async () => {
-    const bob = await createSignedInUser(t.app, { username: "bob_photo" });
-    await t.database.db
-      .update(users)
-      .set({ photoUrl: "https://photos.example/bob.jpg" })
-      .where(eq(users.id, bob.userId));
+    const bob = await memberWithPhoto("bob_photo", { identity: "https://photos.example/bob.jpg" });
     const client = await join(t.url, { cookie: bob.cookie });
     const message = await say(client, "hi", "photo-1");
     expect(message.userPhotoURL).toBe("https://photos.example/bob.jpg");
@@ -467,8 +465,12 @@ describe("connection health", () => {
     if (!hub) throw new Error("no chat hub");
     const silent = await join(t.url, { autoPong: false });
     const lively = await join(t.url);
+    // Wait for the lively client's pong to reach the server (the hub's own listener came first).
+    const ponged = new Promise((resolve) => {
+      for (const socket of t.app.websocketServer.clients) socket.once("pong", resolve);
+    });
     hub.sweep();
-    await sleep(200); // the lively client's pong comes back
+    await ponged;
     hub.sweep();
     expect((await silent.closed).code).toBe(1006);
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
@@ -477,7 +479,7 @@ describe("connection health", () => {
   });
 
   it("closes sockets with 1001 'going away' when the app shuts down", async () => {
-    const app = await listening(roomy);
+    const app = await listeningTestApp(roomy);
     const user = await createSignedInUser(app.app);
     const a = await connectChat(app.url, { cookie: user.cookie });
     const b = await connectChat(app.url);

@@ -1,29 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { hashToken } from "../auth/session-store.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatClientsClosedAfterEach } from "../../../test/harness/chat-clients.ts";
+import { type ChatTestClient, isAckOf, isErrorOf } from "../../../test/harness/chat-test-client.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { type ListeningApp, listeningTestApp } from "../../../test/harness/listening-test-app.ts";
+import { hashToken } from "../auth/secret-token.ts";
 import { messages, sessions } from "../db/schema.ts";
-import { type ChatTestClient, connectChat, isAckOf, isErrorOf } from "./chat-test-client.ts";
-import { type ListeningApp, listeningTestApp } from "./listening-test-app.ts";
 
 /** Issue 13, item 3: every send is authorised against the live session, not the upgrade's. */
 
 let t: ListeningApp;
-const clients: ChatTestClient[] = [];
+const chat = chatClientsClosedAfterEach();
 beforeAll(async () => {
   t = await listeningTestApp();
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
 afterAll(() => t.close());
 
-async function join(user: TestUser): Promise<ChatTestClient> {
-  const client = await connectChat(t.url, { cookie: user.cookie });
-  clients.push(client);
-  await client.waitFor((f) => f.type === "snapshot");
-  return client;
-}
+const join = (user: TestUser): Promise<ChatTestClient> => chat.join(t.url, { cookie: user.cookie });
 
 async function storedBy(user: TestUser): Promise<string[]> {
   const rows = await t.database.db

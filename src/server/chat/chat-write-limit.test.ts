@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatClientsClosedAfterEach } from "../../../test/harness/chat-clients.ts";
+import { type ChatTestClient, isAckOf, isErrorOf } from "../../../test/harness/chat-test-client.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { type ListeningApp, listeningTestApp } from "../../../test/harness/listening-test-app.ts";
 import { messages, writeEvents } from "../db/schema.ts";
 import { DEFAULT_WRITE_LIMITS } from "../limits/write-limit-rules.ts";
-import { type ChatTestClient, connectChat, isAckOf, isErrorOf } from "./chat-test-client.ts";
-import { type ListeningApp, listeningTestApp } from "./listening-test-app.ts";
 
 /** Issue 13, item 12: chat messages count against a per-account limit kept in the database. */
 
 const NEW_ACCOUNT_MAX = 3;
 let t: ListeningApp;
-const clients: ChatTestClient[] = [];
+const chat = chatClientsClosedAfterEach();
 beforeAll(async () => {
   t = await listeningTestApp({
     writeLimits: {
@@ -19,17 +20,9 @@ beforeAll(async () => {
     },
   });
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
 afterAll(() => t.close());
 
-async function join(user: TestUser): Promise<ChatTestClient> {
-  const client = await connectChat(t.url, { cookie: user.cookie });
-  clients.push(client);
-  await client.waitFor((f) => f.type === "snapshot");
-  return client;
-}
+const join = (user: TestUser): Promise<ChatTestClient> => chat.join(t.url, { cookie: user.cookie });
 
 const storedBy = async (user: TestUser) =>
   (

@@ -38,13 +38,19 @@ export type Database = {
 
 /**
  * Embedded PostgreSQL (PGlite), migrated: `dataDir` on disk, or in memory when undefined. A new data
- * directory starts from the prebuilt template in `templateDir` when it fits (pglite-data-dir.ts).
+ * directory starts from the prebuilt template in `templateDir` when it fits (pglite-data-dir.ts); an
+ * in-memory one from `loadDataDir` (a dumped data directory, as the tests use) instead of initdb.
  */
 export async function openPglite(
   dataDir: string | undefined,
-  { templateDir = PGLITE_TEMPLATE_DIR }: { templateDir?: string } = {},
+  {
+    templateDir = PGLITE_TEMPLATE_DIR,
+    loadDataDir,
+  }: { templateDir?: string; loadDataDir?: Blob } = {},
 ): Promise<Database> {
-  const client = dataDir ? await openPgliteDataDir(dataDir, templateDir) : new PGlite();
+  const client = dataDir
+    ? await openPgliteDataDir(dataDir, templateDir)
+    : new PGlite({ loadDataDir });
   await client.waitReady;
   await migratePgliteDatabase(client);
   const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;
@@ -53,7 +59,10 @@ export async function openPglite(
     db,
     listen: async (channel, onNotify) => {
       const unsubscribe = await client.listen(channel, onNotify);
-      return () => unsubscribe();
+      // Closing the database ended every LISTEN already; PGlite would throw "PGlite is closed".
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     notify: async (channel, payload) => {
       await client.query("select pg_notify($1, $2)", [channel, payload]);

@@ -1,6 +1,6 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseKind } from "../../../test/test-database.ts";
+import { testDatabaseKind } from "../../../test/harness/test-database.ts";
 import { PLAN_EACH_TIME, withPreparedStatements } from "./pglite-prepared.ts";
 
 /** The statements this client keeps in the backend, by text. */

@@ -13,6 +13,14 @@ import {
  */
 export const PLAN_EACH_TIME = "/* plan-each-time */";
 
+/**
+ * The PGlite release whose private members this file uses (`_checkReady`, `_runExclusiveQuery`,
+ * `_runExclusiveTransaction`, `execProtocolStream`, `parsers`, `serializers`, the `parse` and
+ * `protocol` helpers). package.json pins exactly this version; pglite-private-api.test.ts fails on
+ * any other, so an upgrade is a deliberate step: re-run that test and pglite-prepared.test.ts.
+ */
+export const VERIFIED_PGLITE_VERSION = "0.5.16";
+
 /** Enough for every query the app builds; the oldest statement is closed beyond it. */
 const MAX_STATEMENTS = 256;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testDatabaseKind } from "../../../test/test-database.ts";
+import { testDatabaseKind } from "../../../test/harness/test-database.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openPglite } from "./database.ts";
 import { MIGRATIONS_DIR, migratePgliteDatabase } from "./migrate.ts";
@@ -74,7 +74,8 @@ function variant(from: string, to: string, change: (dir: string) => void): strin
 }
 
 describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the template", () => {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-pglite-template-"));
+  // Made in beforeAll: a skipped suite's body still runs, its hooks do not.
+  const scratch = path.join(os.tmpdir(), `ylt-pglite-template-${process.pid}-${Date.now()}`);
   const templateDir = path.join(scratch, "template");
   const olderTemplateDir = path.join(scratch, "older-template");
   let expected: Awaited<ReturnType<typeof shape>>;
@@ -84,6 +85,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
 
   beforeAll(async () => {
     warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    fs.mkdirSync(scratch, { mode: 0o700 });
     await buildPgliteTemplate(templateDir);
     // What a build before any migration would have left.
     const unmigrated = { pgliteVersion: installedPgliteVersion(), migrations: [] };

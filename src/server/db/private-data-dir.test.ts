@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { freePort, type ServerProcess, startServer } from "../../../test/server-process.ts";
-import { testDatabaseKind } from "../../../test/test-database.ts";
+import { freePort, type ServerProcess, startServer } from "../../../test/harness/server-process.ts";
+import { testDatabaseKind } from "../../../test/harness/test-database.ts";
 import { DataDirNotPrivateError, lockDataDir } from "./data-dir-lock.ts";
 import { openPglite } from "./database.ts";
 import { buildPgliteTemplate } from "./pglite-template-build.ts";
@@ -22,13 +22,15 @@ function modes(dir: string): { entry: string; mode: number; isDir: boolean }[] {
 const openToOthers = (dir: string) => modes(dir).filter(({ mode }) => (mode & 0o077) !== 0);
 
 describe.skipIf(testDatabaseKind !== "pglite")("the embedded database's files are private", () => {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-private-data-"));
+  // Made in beforeAll: a skipped suite's body still runs, its hooks do not.
+  const scratch = path.join(os.tmpdir(), `ylt-private-data-${process.pid}-${Date.now()}`);
   const templateDir = path.join(scratch, "template");
   const running: ServerProcess[] = [];
   let warn: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
     warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    fs.mkdirSync(scratch, { mode: 0o700 });
     await buildPgliteTemplate(templateDir);
   }, 120_000);
   afterEach(async () => {

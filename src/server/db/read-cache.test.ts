@@ -61,4 +61,16 @@ describe("read cache", () => {
     await stale;
     expect(await cache.get("k", async () => "after the write")).toBe("after the write");
   });
+
+  it("forgets one key on delete, even while it loads, and keeps the others", async () => {
+    const cache = createReadCache<string, string>({ ttlMs: 1_000, maxEntries: 10 });
+    await cache.get("other", async () => "kept");
+    let finish = (_: string) => {};
+    const stale = cache.get("k", () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.delete("k");
+    finish("before the write");
+    await stale;
+    expect(await cache.get("k", async () => "after the write")).toBe("after the write");
+    expect(await cache.get("other", async () => "reloaded")).toBe("kept");
+  });
 });

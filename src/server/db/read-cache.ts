@@ -5,6 +5,8 @@
  */
 export type ReadCache<K, V> = {
   get(key: K, load: () => Promise<V>): Promise<V>;
+  /** Forgets one key; a load of it still running is not kept either. */
+  delete(key: K): void;
   clear(): void;
 };
 
@@ -28,6 +30,9 @@ export function createReadCache<K, V>(options: {
       };
       entry.value.then((value) => value === null && forget(), forget);
       return entry.value;
+    },
+    delete(key) {
+      entries.delete(key);
     },
     clear() {
       entries.clear();

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -52,13 +53,81 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** What the settings page names a session by (the token hash never leaves the server). */
+    publicId: uuid("public_id").notNull().unique().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent at sign-in, cut to 300 characters. */
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** Updated at most every few minutes, not on every request. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time links sent by email (verify an address, reset a password, confirm a new address): the
+ * link holds a random token, the table its SHA-256. `email` is the address the link proves.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "account_tokens_purpose",
+      sql`${t.purpose} in ('verify-email', 'reset-password', 'change-email')`,
+    ),
+    index("account_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Usernames of deleted accounts, which nobody else may take until `until`. */
+export const retiredUsernames = pgTable("retired_usernames", {
+  username: text("username").primaryKey(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Mail to send (the outbox): written in the same transaction as the change that causes it, sent by
+ * the server's mail sender with retries; `sent_at` or `failed_at` ends a row's life.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: createdAt(),
+    /** When a sender may next try it; a sender that claims a row moves this past its attempt. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set when it stopped retrying (a permanent SMTP refusal, or too many attempts). */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("mail_outbox_to_created_idx").on(t.toAddress, t.createdAt),
+  ],
 );
 
 /** Failed sign-ins, for the per-account brute-force limit shared by every instance. */
@@ -131,7 +200,7 @@ export const profiles = pgTable(
   (t) => [check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`)],
 );
 
-export const articles = pgTable(
+export const posts = pgTable(
   "articles",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),

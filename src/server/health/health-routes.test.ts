@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { createTestApp, testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppClosedAfterAll();
 
 describe("GET /api/health", () => {
   it("reports the database up, without naming its engine", async () => {
@@ -18,11 +14,14 @@ describe("GET /api/health", () => {
 
   it("reports the database down with 503 once storage is gone", async () => {
     const other = await createTestApp();
-    await other.database.close();
-    const res = await other.app.inject({ method: "GET", url: "/api/health" });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().database.state).toBe("down");
-    await other.app.close();
+    try {
+      await other.database.close();
+      const res = await other.app.inject({ method: "GET", url: "/api/health" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().database.state).toBe("down");
+    } finally {
+      await other.close(); // drops its database too (closing twice is harmless)
+    }
   });
 });
 
@@ -71,6 +70,7 @@ describe("GET /api/me", () => {
       email: "ada@example.test",
       displayName: "ada",
       photoURL: null,
+      emailVerified: true,
     });
     expect(body.profile.username).toBe("ada");
   });

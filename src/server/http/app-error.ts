@@ -1,13 +1,15 @@
+import type { ErrorCode } from "../../shared/error-codes.ts";
+
 /** An error the API answers with its own status and code, in the shape of DESIGN §3. */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
     status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
@@ -23,6 +25,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, "invalid-input", message, fields ? { fields } : {});
 export const unauthorized = (message = "Please sign in first.") =>
   new AppError(401, "not-signed-in", message);
-export const forbidden = (message: string, code = "forbidden") => new AppError(403, code, message);
+export const forbidden = (message: string, code: ErrorCode = "forbidden") =>
+  new AppError(403, code, message);
 export const notFound = (message: string) => new AppError(404, "not-found", message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);

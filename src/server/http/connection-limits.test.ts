@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 
 /**
  * Slow and piled-up connections (issue 13 item 13), on a real listening server and real sockets:

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { createTestApp, testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { LOOPBACK_HOSTS } from "../config.ts";
 
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ allowedHosts: [...LOOPBACK_HOSTS, "talents.test"] });
-});
-afterAll(() => t.close());
-
-const signedIn = async () => {
-  user = await createSignedInUser(t.app);
-  return user;
-};
+const t = testAppClosedAfterAll({ allowedHosts: [...LOOPBACK_HOSTS, "talents.test"] });
+const signedIn = () => createSignedInUser(t.app);
 
 const logout = (headers: Record<string, string>, app = t) =>
   app.app.inject({
@@ -44,19 +35,25 @@ describe("cross-site request protection", () => {
     expect(await stillSignedIn(cookie)).toBe(true);
   });
 
-  it("refuses a forged Origin even when Sec-Fetch-Site claims same-origin", async () => {
+  it.each<{ case: string; headers: Record<string, string>; status: number }>([
+    {
+      case: "refuses a forged Origin even when Sec-Fetch-Site claims same-origin",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+      status: 403,
+    },
+    {
+      case: "refuses the opaque Origin null (sandboxed frames)",
+      headers: { origin: "null" },
+      status: 403,
+    },
+    {
+      case: "treats a default port in Host as the same origin",
+      headers: { host: "talents.test:80", origin: "http://talents.test" },
+      status: 204,
+    },
+  ])("$case", async ({ headers, status }) => {
     const { cookie } = await signedIn();
-    const res = await logout({
-      cookie,
-      origin: "https://evil.example",
-      "sec-fetch-site": "same-origin",
-    });
-    expect(res.statusCode).toBe(403);
-  });
-
-  it("refuses the opaque Origin null (sandboxed frames)", async () => {
-    const { cookie } = await signedIn();
-    expect((await logout({ cookie, origin: "null" })).statusCode).toBe(403);
+    expect((await logout({ cookie, ...headers })).statusCode).toBe(status);
   });
 
   it("protects profile creation and sign-in too", async () => {
@@ -86,12 +83,6 @@ describe("cross-site request protection", () => {
     });
     expect(res.statusCode).toBe(204);
     expect(await stillSignedIn(cookie)).toBe(false);
-  });
-
-  it("treats a default port in Host as the same origin", async () => {
-    const { cookie } = await signedIn();
-    const res = await logout({ cookie, host: "talents.test:80", origin: "http://talents.test" });
-    expect(res.statusCode).toBe(204);
   });
 
   it("lets Sec-Fetch-Site: none through (typed into the address bar) and requests with neither header", async () => {

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api-error.ts";
+import type { ErrorCode } from "../../shared/error-codes.ts";
+import { sqlStateOf } from "../db/sql-errors.ts";
 import { AppError } from "./app-error.ts";
-import { isStorageUnavailable, sqlStateOf } from "./storage-errors.ts";
+import { isStorageUnavailable } from "./storage-errors.ts";
 
 /** PostgreSQL's text cannot hold U+0000: any input that carries one is invalid, never a 500. */
 const TEXT_WITH_NUL = "22021";
@@ -18,7 +20,7 @@ const MAX_FIELD_MESSAGE = 160;
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
-function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 

@@ -2,9 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody } from "../../shared/api-error.ts";
+import type { ErrorCode } from "../../shared/error-codes.ts";
 import { AppError } from "./app-error.ts";
 
-const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
+const errorBody = (code: ErrorCode, message: string): ApiErrorBody => ({
+  error: { code, message },
+});
 
 /**
  * Fastify's `frameworkErrors`: what its router refuses before any route runs (a path with broken
@@ -26,7 +29,10 @@ export function answerFrameworkError(
     );
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+/** Status, reason phrase, code and message of an answer written straight to a socket. */
+type SocketAnswer = [number, string, ErrorCode, string];
+
+const CLIENT_ERRORS: Record<string, SocketAnswer> = {
   ERR_HTTP_REQUEST_TIMEOUT: [
     408,
     "Request Timeout",
@@ -44,7 +50,7 @@ const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
 /** Writes an answer in the error shape straight to a socket (no reply object exists yet), then closes it. */
 export function answerOnSocket(
   socket: Socket,
-  [status, reason, code, message]: [number, string, string, string],
+  [status, reason, code, message]: SocketAnswer,
   headers = "",
 ): void {
   const body = JSON.stringify(errorBody(code, message));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OidcProvider, startOidcProvider } from "../../../e2e/support/oidc-provider.ts";
-import { createSignedInUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { LOOPBACK_HOSTS } from "../config.ts";
 
 /**

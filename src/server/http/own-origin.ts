@@ -35,3 +35,11 @@ export function registerHostCheck(app: FastifyInstance): void {
     if (!hasAllowedHost(request)) throw wrongHost();
   });
 }
+
+/**
+ * Whether cookies set for this request must be Secure (and may take the __Host- prefix): always in
+ * production, else when the request came over HTTPS.
+ */
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.server.config.nodeEnv === "production" || request.protocol === "https";
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../test/test-database.ts";
+import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { logSafeUrl } from "./request-log.ts";
@@ -42,6 +42,13 @@ describe("the request log", () => {
     await app.inject({ method: "GET", url: "/api/articles?topic=Cooking" });
     expect(lines.join("")).toContain('"url":"/api/articles?topic=Cooking"');
   });
+
+  it.each(["/verify-email?token=SECRET-TOKEN", "/reset-password?token=SECRET-TOKEN"])(
+    "drops the one-time link's token from the page's URL: %s",
+    (url) => {
+      expect(logSafeUrl(url)).toBe(`${url.slice(0, url.indexOf("?"))}?[redacted]`);
+    },
+  );
 
   it("redacts only the callback's query", () => {
     expect(logSafeUrl("/api/auth/google/callback")).toBe("/api/auth/google/callback");

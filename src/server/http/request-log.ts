@@ -1,8 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import { decodedPath } from "./api-path.ts";
 
-/** Paths whose query strings carry secrets: the OAuth callback's `code` (and `state`). */
-const SECRET_QUERY_PATHS = new Set(["/api/auth/google/callback"]);
+/**
+ * Paths whose query strings carry secrets: the OAuth callback's `code` (and `state`), and the pages
+ * the mailed one-time links open (`?token=`, issue 15).
+ */
+const SECRET_QUERY_PATHS = new Set([
+  "/api/auth/google/callback",
+  "/verify-email",
+  "/reset-password",
+]);
 
 /** The URL as logs may keep it: the query string of a secret-bearing path replaced. */
 export function logSafeUrl(url: string): string {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ARTICLE_ID_PATTERN } from "../../shared/posts.ts";
+import { POST_ID_PATTERN } from "../../shared/posts.ts";
 
 type Screen = {
   /** The screen's address; one ending in "/" is followed by a parameter (`/user/:username`). */
@@ -18,7 +18,7 @@ type Screen = {
 export const SCREEN_CHUNKS: readonly Screen[] = [
   { prefix: "/login", source: "auth/login-page.tsx" },
   { prefix: "/register", source: "auth/register-page.tsx" },
-  { prefix: "/createYourUser", source: "auth/create-profile-page.tsx" },
+  { prefix: "/createYourUser", source: "profiles/create-profile-page.tsx" },
   {
     prefix: "/feed",
     source: "feed/feed-page.tsx",
@@ -26,8 +26,8 @@ export const SCREEN_CHUNKS: readonly Screen[] = [
   },
   {
     prefix: "/articles/",
-    source: "posts/article-page.tsx",
-    data: (id) => (ARTICLE_ID_PATTERN.test(id) ? `/api/articles/${Number(id)}` : undefined),
+    source: "posts/post-page.tsx",
+    data: (id) => (POST_ID_PATTERN.test(id) ? `/api/articles/${Number(id)}` : undefined),
   },
   { prefix: "/user/", source: "profiles/profile-page.tsx", data: profileRead },
   { prefix: "/userProfile", source: "profiles/profile-page.tsx" },

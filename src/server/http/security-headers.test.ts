@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppClosedAfterAll();
 
 describe("security headers", () => {
   it("are on every answer, errors included", async () => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { SCREEN_CHUNKS } from "./screen-preloads.ts";
 
 // A small build as Vite lays it out: index.html, hashed assets with .gz beside them, the manifest.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import type { ApiErrorBody } from "../../shared/api-error.ts";
 import { decodedPath, isApiRequest } from "./api-path.ts";
 import { loadScreenHtml } from "./screen-preloads.ts";
 
@@ -50,6 +51,6 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       path.length > MAX_PATH_IN_MESSAGE ? `${path.slice(0, MAX_PATH_IN_MESSAGE)}…` : path;
     return reply.status(404).send({
       error: { code: "not-found", message: `No route for ${request.method} ${shown}.` },
-    });
+    } satisfies ApiErrorBody);
   });
 }

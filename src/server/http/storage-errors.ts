@@ -29,13 +29,3 @@ export function isStorageUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** The PostgreSQL error code (SQLSTATE) of a driver error, looking through Drizzle's wrapper. */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = e.cause;
-  }
-  return undefined;
-}

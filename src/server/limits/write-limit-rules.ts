@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const WRITE_ACTIONS = ["post", "review", "profile-edit", "chat"] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
@@ -47,25 +45,7 @@ export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: 
   },
 };
 
-const limitSetting = (fallback: number) =>
-  z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .default(fallback);
-
-/** The settings' part of the environment schema (config.ts spreads it into its own). */
-export const writeLimitEnvShape = Object.fromEntries(
-  WRITE_ACTIONS.flatMap((action) => [
-    [WRITE_LIMIT_ENV[action].max, limitSetting(DEFAULT_WRITE_LIMITS[action].max)],
-    [
-      WRITE_LIMIT_ENV[action].newAccountMax,
-      limitSetting(DEFAULT_WRITE_LIMITS[action].newAccountMax),
-    ],
-  ]),
-) as Record<string, ReturnType<typeof limitSetting>>;
-
-/** The limits from an environment already parsed with writeLimitEnvShape. */
+/** The limits from an environment whose settings (WRITE_LIMIT_ENV) config.ts parsed into numbers. */
 export function writeLimitsFrom(env: Record<string, unknown>): WriteLimits {
   const read = (name: string, fallback: number) =>
     typeof env[name] === "number" ? (env[name] as number) : fallback;

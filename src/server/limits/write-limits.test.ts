@@ -1,12 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/test-database.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPostgres } from "../db/database.ts";
-import { articles, profiles, reviews, users, writeEvents } from "../db/schema.ts";
+import { posts, profiles, reviews, users, writeEvents } from "../db/schema.ts";
 import { DEFAULT_WRITE_LIMITS } from "./write-limit-rules.ts";
 import { withinWriteLimit } from "./write-limits.ts";
 
@@ -60,8 +60,8 @@ async function establishedUser(): Promise<TestUser> {
 async function postsBy(user: TestUser): Promise<number> {
   const [row] = await db()
     .select({ n: count() })
-    .from(articles)
-    .where(eq(articles.authorId, user.profile?.id ?? ""));
+    .from(posts)
+    .where(eq(posts.authorId, user.profile?.id ?? ""));
   return row?.n ?? 0;
 }
 
@@ -81,7 +81,7 @@ describe("write limits per account, counted in the database", () => {
       message: `You have added ${postRule.newAccountMax} posts in the last hour. You can post again in 60 minutes. New accounts have lower limits on their first day.`,
     });
     expect(await postsBy(ada)).toBe(postRule.newAccountMax);
-    const titles = await db().select({ title: articles.title }).from(articles);
+    const titles = await db().select({ title: posts.title }).from(posts);
     expect(titles.map((row) => row.title)).not.toContain("One too many");
 
     // Someone else is not held by ada's limit.

@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
-import { createReadCache, type ReadCache } from "../db/read-cache.ts";
-import { articles, profiles } from "../db/schema.ts";
+import { posts, profiles } from "../db/schema.ts";
+import { announcePostChange } from "./post-cache.ts";
 
 /** A post with its author's username; createdAt is ISO 8601 UTC with microseconds. */
-export type ArticleRow = {
+export type PostRow = {
   id: number;
   title: string;
   topic: string;
@@ -15,17 +15,17 @@ export type ArticleRow = {
 };
 
 /** Where a post sits in the newest-first order. */
-export type ArticlePosition = { createdAt: string; id: number };
+export type PostPosition = { createdAt: string; id: number };
 
 // Formatted by the database, not through a JS Date: a Date keeps milliseconds, the column keeps
 // microseconds, and a truncated cursor would skip posts.
-const createdAtIso = sql<string>`to_char(${articles.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtIso = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const articleColumns = {
-  id: articles.id,
-  title: articles.title,
-  topic: articles.topic,
-  body: articles.body,
+const postColumns = {
+  id: posts.id,
+  title: posts.title,
+  topic: posts.topic,
+  body: posts.body,
   username: profiles.username,
   createdAt: createdAtIso,
 };
@@ -33,19 +33,19 @@ const articleColumns = {
 function feedQuery(db: Db, topic: string | undefined, afterPosition: boolean) {
   const conditions: SQL[] = [];
   if (topic) {
-    conditions.push(sql`lower(${articles.topic}) = lower(${topic}) ${sql.raw(PLAN_EACH_TIME)}`);
+    conditions.push(sql`lower(${posts.topic}) = lower(${topic}) ${sql.raw(PLAN_EACH_TIME)}`);
   }
   if (afterPosition) {
     conditions.push(
-      sql`(${articles.createdAt}, ${articles.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
+      sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
     );
   }
   return db
-    .select(articleColumns)
-    .from(articles)
-    .innerJoin(profiles, eq(profiles.id, articles.authorId))
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .where(and(...conditions))
-    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(sql.placeholder("limit"));
 }
 
@@ -53,20 +53,7 @@ type Prepared = {
   first: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   after: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   byId: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
-  /** The feed's first page by page size: changes with every post, so kept one second at most. */
-  firstPages: ReadCache<number, ArticleRow[]>;
-  /** Posts by id: a post never changes once written, so kept longer. */
-  articles: ReadCache<number, ArticleRow | null>;
 };
-
-/**
- * The two hottest reads are served from this process for a moment (DESIGN §6): a post by id, and
- * the feed's first page. A post stored through this process clears the feed at once; one stored
- * through another instance (PostgreSQL) shows in this one's feed within FEED_TTL_MS, much less
- * than the web app's own 30 s stale time. Topic and deeper pages always read the database.
- */
-const FEED_TTL_MS = 1_000;
-const ARTICLE_TTL_MS = 10_000;
 
 /**
  * The reads behind most requests, built and prepared once per database: building and planning the
@@ -82,14 +69,12 @@ function prepared(db: Db): Prepared {
       first: feedQuery(db, undefined, false).prepare("articles_feed_first"),
       after: feedQuery(db, undefined, true).prepare("articles_feed_after"),
       byId: db
-        .select(articleColumns)
-        .from(articles)
-        .innerJoin(profiles, eq(profiles.id, articles.authorId))
-        .where(eq(articles.id, sql.placeholder("id")))
+        .select(postColumns)
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.authorId))
+        .where(eq(posts.id, sql.placeholder("id")))
         .limit(1)
         .prepare("articles_by_id"),
-      firstPages: createReadCache({ ttlMs: FEED_TTL_MS, maxEntries: 10 }),
-      articles: createReadCache({ ttlMs: ARTICLE_TTL_MS, maxEntries: 2_000 }),
     };
     preparedByDb.set(db, queries);
   }
@@ -101,10 +86,10 @@ function prepared(db: Db): Prepared {
  * (lower(topic), created_at, id) for a rare topic — backwards, so a deep page costs what the first
  * one does.
  */
-export async function listArticles(
+export async function listPosts(
   db: Db,
-  options: { limit: number; topic?: string | undefined; after?: ArticlePosition | null },
-): Promise<ArticleRow[]> {
+  options: { limit: number; topic?: string | undefined; after?: PostPosition | null },
+): Promise<PostRow[]> {
   const { topic, after } = options;
   const params = {
     limit: options.limit,
@@ -113,49 +98,36 @@ export async function listArticles(
   };
   if (topic) return feedQuery(db, topic, Boolean(after)).execute(params);
   const queries = prepared(db);
-  if (after) return queries.after.execute(params);
-  return queries.firstPages.get(params.limit, () => queries.first.execute(params));
+  return (after ? queries.after : queries.first).execute(params);
 }
 
-export async function findArticleById(db: Db, id: number): Promise<ArticleRow | null> {
-  const queries = prepared(db);
-  return queries.articles.get(id, async () => (await queries.byId.execute({ id }))[0] ?? null);
+export async function findPostById(db: Db, id: number): Promise<PostRow | null> {
+  return (await prepared(db).byId.execute({ id }))[0] ?? null;
 }
 
-/** Forgets the cached reads; for writes that bypass insertArticle (test fixtures). */
-export function forgetCachedArticles(db: Db): void {
-  const queries = preparedByDb.get(db);
-  queries?.firstPages.clear();
-  queries?.articles.clear();
-}
-
-export type NewArticle = { title: string; topic: string; body: string };
+export type NewPost = { title: string; topic: string; body: string };
 
 /**
- * Stores a post by `author` (always the session's profile) and returns it as listed. `db` may be a
- * transaction: the caller then tells the feed once it has committed (articleStored).
+ * Stores a post by `author` (always the session's profile) and returns it as listed. Every instance
+ * hears of it when `db`, the caller's transaction, commits; the caller then forgets the feed in this
+ * process at once (post-cache.ts).
  */
-export async function insertArticle(
+export async function insertPost(
   db: Db,
   author: { id: string; username: string },
-  article: NewArticle,
-): Promise<ArticleRow> {
+  post: NewPost,
+): Promise<PostRow> {
   const [row] = await db
-    .insert(articles)
-    .values({ authorId: author.id, title: article.title, topic: article.topic, body: article.body })
+    .insert(posts)
+    .values({ authorId: author.id, title: post.title, topic: post.topic, body: post.body })
     .returning({
-      id: articles.id,
-      title: articles.title,
-      topic: articles.topic,
-      body: articles.body,
+      id: posts.id,
+      title: posts.title,
+      topic: posts.topic,
+      body: posts.body,
       createdAt: createdAtIso,
     });
   if (!row) throw new Error("insert into articles returned no row");
-  articleStored(db);
+  await announcePostChange(db, "feed");
   return { ...row, username: author.username };
-}
-
-/** A new post shows at once in this process's feed (the cache belongs to `db`, not to a transaction). */
-export function articleStored(db: Db): void {
-  preparedByDb.get(db)?.firstPages.clear();
 }

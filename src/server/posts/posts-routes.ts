@@ -1,42 +1,54 @@
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import {
-  type ArticleResponse,
-  type ArticlesPage,
-  articleParamsSchema,
-  articleResponseSchema,
-  articlesPageSchema,
-  createArticleSchema,
-  listArticlesQuerySchema,
+  createPostSchema,
+  listPostsQuerySchema,
+  type PostsPage,
+  postParamsSchema,
+  postResponseSchema,
+  postsPageSchema,
 } from "../../shared/posts.ts";
-import { requireProfile } from "../auth/viewer.ts";
+import { requireProfile } from "../auth/index.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/write-limits.ts";
-import { decodeCursor, encodeCursor } from "./article-cursor.ts";
-import { presentArticle } from "./article-presenter.ts";
-import {
-  type ArticleRow,
-  articleStored,
-  findArticleById,
-  insertArticle,
-  listArticles,
-} from "./posts-repository.ts";
+import { reuseAnsweredJson } from "../http/serializer.ts";
+import { limitedWrite } from "../limits/index.ts";
+import { createPostCache, forgetPostChange, type PostCache } from "./post-cache.ts";
+import { decodeCursor, encodeCursor } from "./post-cursor.ts";
+import { presentPost } from "./post-presenter.ts";
+import { findPostById, insertPost, listPosts, type PostRow } from "./posts-repository.ts";
 
-/**
- * The feed's first page and a post by id come from an in-process cache (posts-repository.ts) as the
- * same row objects until it refreshes: answering the same response object for them lets the
- * serializer reuse its JSON (http/serializer.ts).
- */
-const pages = new WeakMap<ArticleRow[], ArticlesPage>();
-const articleResponses = new WeakMap<ArticleRow, ArticleResponse>();
+const caches = new WeakMap<FastifyInstance["server"], PostCache>();
+
+/** The post cache of an app (tests invalidate through it, as another instance would). */
+export function postCacheOf(app: FastifyInstance): PostCache | undefined {
+  return caches.get(app.server);
+}
+
+/** A page of at most `limit` posts out of `rows`, read with one row more to tell if more exist. */
+function presentPage(rows: PostRow[], limit: number): PostsPage {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    articles: page.map(presentPost),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createPostCache(app.database);
+  await cache.start();
+  caches.set(app.server, cache);
+  app.addHook("onClose", () => cache.stop());
+
   app.get(
     "/articles",
     {
+      // The feed's first page is answered as the same object while cached: its JSON is reused.
+      ...reuseAnsweredJson,
       schema: {
-        querystring: listArticlesQuerySchema,
-        response: { 200: articlesPageSchema, 400: apiErrorSchema },
+        querystring: listPostsQuerySchema,
+        response: { 200: postsPageSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -47,22 +59,17 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           cursor: "is not a valid cursor",
         });
       }
-      // One row more than asked tells whether an older page exists.
-      const rows = await listArticles(app.database.db, {
-        limit: limit + 1,
-        topic: topic || undefined,
-        after,
-      });
-      const known = pages.get(rows);
-      if (known) return known;
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const answer = {
-        articles: page.map(presentArticle),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-      };
-      pages.set(rows, answer);
-      return answer;
+      const read = async () =>
+        presentPage(
+          await listPosts(app.database.db, {
+            limit: limit + 1,
+            topic: topic || undefined,
+            after,
+          }),
+          limit,
+        );
+      // Topic and deeper pages always read the database.
+      return topic || after ? read() : cache.feedFirstPage(limit, read);
     },
   );
 
@@ -74,9 +81,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireProfile(request);
       },
       schema: {
-        body: createArticleSchema,
+        body: createPostSchema,
         response: {
-          201: articleResponseSchema,
+          201: postResponseSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
@@ -88,29 +95,30 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identity, profile } = await requireProfile(request);
       const { db } = app.database;
       const row = await limitedWrite(db, app.config.writeLimits, identity.id, "post", (tx) =>
-        insertArticle(tx, profile, request.body),
+        insertPost(tx, profile, request.body),
       );
-      articleStored(db);
-      return reply.status(201).send({ article: presentArticle(row) });
+      forgetPostChange(db, "feed");
+      return reply.status(201).send({ article: presentPost(row) });
     },
   );
 
   app.get(
     "/articles/:article_id",
     {
+      // A cached post is answered as the same object: its JSON is reused.
+      ...reuseAnsweredJson,
       schema: {
-        params: articleParamsSchema,
-        response: { 200: articleResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        params: postParamsSchema,
+        response: { 200: postResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const row = await findArticleById(app.database.db, Number(request.params.article_id));
-      if (!row) throw notFound("This post does not exist. It may have been removed.");
-      let answer = articleResponses.get(row);
-      if (!answer) {
-        answer = { article: presentArticle(row) };
-        articleResponses.set(row, answer);
-      }
+      const id = Number(request.params.article_id);
+      const answer = await cache.post(id, async () => {
+        const row = await findPostById(app.database.db, id);
+        return row && { article: presentPost(row) };
+      });
+      if (!answer) throw notFound("This post does not exist. It may have been removed.");
       return answer;
     },
   );

@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { users } from "../db/schema.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppClosedAfterAll();
 
 let counter = 0;
 const uniqueName = (prefix = "u") => `${prefix}_${Date.now().toString(36)}${counter++}`;
+/** A profile with a new username and no skills or interests. */
+const plainProfile = () => ({ username: uniqueName(), skills: [], interests: [] });
 
 const createProfile = (cookie: string | undefined, payload: object) =>
   t.app.inject({
@@ -32,11 +30,7 @@ async function identityWithoutProfile(options: { photoUrl?: string } = {}) {
 
 describe("POST /api/users", () => {
   it("answers 401 when signed out", async () => {
-    const res = await createProfile(undefined, {
-      username: uniqueName(),
-      skills: [],
-      interests: [],
-    });
+    const res = await createProfile(undefined, plainProfile());
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe("not-signed-in");
   });
@@ -77,11 +71,7 @@ describe("POST /api/users", () => {
 
   it("uses the identity's photo (from Google) as img_url when it has one", async () => {
     const user = await identityWithoutProfile({ photoUrl: "https://photos.example/me.jpg" });
-    const res = await createProfile(user.cookie, {
-      username: uniqueName(),
-      skills: [],
-      interests: [],
-    });
+    const res = await createProfile(user.cookie, plainProfile());
     expect(res.statusCode).toBe(201);
     expect(res.json().user.img_url).toBe("https://photos.example/me.jpg");
   });

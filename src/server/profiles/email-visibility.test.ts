@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { connectChat, isAckOf, isFrame } from "../chat/chat-test-client.ts";
+import { connectChat, isAckOf, isFrame } from "../../../test/harness/chat-test-client.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { profiles } from "../db/schema.ts";
 
 /**

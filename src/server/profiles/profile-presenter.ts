@@ -1,13 +1,13 @@
 import { canEditProfile, canSeeEmail, type PolicyActor } from "../../shared/policies.ts";
 import type { ProfileDetail, PublicProfile } from "../../shared/profiles.ts";
 import { averageRating } from "../../shared/reviews.ts";
-import type { ProfileRow } from "./profiles-repository.ts";
+import type { ProfileRow, ProfileWithOwner } from "./profiles-repository.ts";
 
 /**
  * A profile as `viewer` (the viewer's own profile; null when signed out or before creating one) may
  * see it: the email only when canSeeEmail allows, and the owner's show-email choice only to them.
  */
-export function presentProfile(row: ProfileRow, viewer: PolicyActor): PublicProfile {
+export function presentProfile(row: ProfileWithOwner, viewer: PolicyActor): PublicProfile {
   const visible = canSeeEmail(viewer, row);
   return {
     username: row.username,
@@ -21,14 +21,17 @@ export function presentProfile(row: ProfileRow, viewer: PolicyActor): PublicProf
   };
 }
 
-/** The profile as its owner sees it (GET /api/me, POST /api/users). */
-export function presentOwnProfile(row: ProfileRow): PublicProfile {
-  return presentProfile(row, row);
+/** The profile as its owner (`owner`: the identity) sees it (GET /api/me, POST /api/users). */
+export function presentOwnProfile(
+  row: ProfileRow,
+  owner: { emailVerified: boolean },
+): PublicProfile {
+  return presentProfile({ ...row, emailVerified: owner.emailVerified }, row);
 }
 
 /** The profile page's view: the profile as the viewer may see it, its review count and average. */
 export function presentProfileDetail(
-  row: ProfileRow,
+  row: ProfileWithOwner,
   viewer: PolicyActor,
   stats: { count: number; sum: number },
 ): ProfileDetail {

@@ -1,22 +1,26 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { storedUsername } from "../../shared/profiles.ts";
 import type { Db } from "../db/database.ts";
-import { profiles } from "../db/schema.ts";
+import { profiles, retiredUsernames, users } from "../db/schema.ts";
+import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-export async function findProfileByUserId(db: Db, userId: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return row ?? null;
-}
+/** A profile and whether its owner verified their email (an unverified one is shown to nobody else). */
+export type ProfileWithOwner = ProfileRow & { emailVerified: boolean };
 
-/** Usernames are stored lower-case, so the lookup is case-insensitive. */
-export async function findProfileByUsername(db: Db, username: string): Promise<ProfileRow | null> {
+/** The profile named `username`, in any letter case. */
+export async function findProfileByUsername(
+  db: Db,
+  username: string,
+): Promise<ProfileWithOwner | null> {
   const [row] = await db
-    .select()
+    .select({ profile: profiles, emailVerified: users.emailVerified })
     .from(profiles)
-    .where(eq(profiles.username, username.trim().toLowerCase()))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.username, storedUsername(username)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row.profile, emailVerified: row.emailVerified } : null;
 }
 
 export type NewProfile = {
@@ -34,6 +38,32 @@ export async function insertProfile(db: Db, profile: NewProfile): Promise<Profil
   return row;
 }
 
+/**
+ * The identity's one profile, and the identity named after it when it has no display name yet (for
+ * chat and the like), in one transaction; or why not: the name is taken (by a profile, or by an
+ * account deleted less than RETIRED_USERNAME_DAYS ago), or the profile exists.
+ */
+export async function createProfile(
+  db: Db,
+  profile: NewProfile,
+): Promise<WriteResult<ProfileRow, "username-taken" | "profile-exists">> {
+  if (await isUsernameRetired(db, profile.username)) return { ok: false, reason: "username-taken" };
+  const reasons = {
+    profiles_username_unique: "username-taken",
+    profiles_user_id_unique: "profile-exists",
+  } as const;
+  return translateViolations(reasons, () =>
+    db.transaction(async (tx) => {
+      const created = await insertProfile(tx, profile);
+      await tx
+        .update(users)
+        .set({ displayName: profile.username })
+        .where(and(eq(users.id, profile.userId), isNull(users.displayName)));
+      return created;
+    }),
+  );
+}
+
 export async function updateProfile(
   db: Db,
   id: string,
@@ -42,4 +72,25 @@ export async function updateProfile(
   const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning();
   if (!row) throw new Error("update of profiles returned no row");
   return row;
+}
+
+async function isUsernameRetired(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ username: retiredUsernames.username })
+    .from(retiredUsernames)
+    .where(and(eq(retiredUsernames.username, username), gt(retiredUsernames.until, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Keeps a deleted account's username from anyone else for `days` (issue 15: nobody poses as the
+ * member who left), as part of `tx`, the deletion's transaction.
+ */
+export async function retireUsername(tx: Db, username: string, days: number): Promise<void> {
+  const until = sql`now() + make_interval(days => ${days}::int)`;
+  await tx
+    .insert(retiredUsernames)
+    .values({ username, until })
+    .onConflictDoUpdate({ target: retiredUsernames.username, set: { until } });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

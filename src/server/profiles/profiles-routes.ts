@@ -2,18 +2,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canEditProfile } from "../../shared/policies.ts";
 import {
   profileDetailResponseSchema,
+  storedUsername,
   updateProfileBodySchema,
   usernameParamsSchema,
 } from "../../shared/profiles.ts";
-import { getViewer, requireViewer } from "../auth/viewer.ts";
+import { getViewer, requireViewer } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/write-limits.ts";
-import { reviewStatsAbout } from "../reviews/reviews-repository.ts";
+import { limitedWrite } from "../limits/index.ts";
+import { reviewStatsAbout } from "../reviews/index.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
-import { findProfileByUsername, type ProfileRow, updateProfile } from "./profiles-repository.ts";
+import {
+  findProfileByUsername,
+  type ProfileWithOwner,
+  updateProfile,
+} from "./profiles-repository.ts";
 
-async function existingProfile(db: Db, username: string): Promise<ProfileRow> {
+async function existingProfile(db: Db, username: string): Promise<ProfileWithOwner> {
   const profile = await findProfileByUsername(db, username);
   if (!profile) throw notFound(`There is no user named "${username}".`);
   return profile;
@@ -25,12 +30,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/users/username/:username",
-    {
-      schema: {
-        params: usernameParamsSchema,
-        response: { 200: profileDetailResponseSchema },
-      },
-    },
+    { schema: { params: usernameParamsSchema, response: { 200: profileDetailResponseSchema } } },
     async (request, reply) => {
       const [viewer, profile] = await Promise.all([
         getViewer(request),
@@ -55,8 +55,11 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireViewer(request);
-      const profile = await existingProfile(db, request.params.username);
-      if (!canEditProfile(viewer.profile, profile)) {
+      const { username } = request.params;
+      // The owner's profile came with the viewer; only a refusal needs the named one (404 or 403).
+      const profile = viewer.profile;
+      if (!profile || !canEditProfile(profile, { username: storedUsername(username) })) {
+        await existingProfile(db, username);
         throw forbidden("You can only edit your own profile.");
       }
       const { bio, skills, interests, show_email } = request.body;
@@ -70,7 +73,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const stats = await reviewStatsAbout(db, updated.id);
-      return { user: presentProfileDetail(updated, viewer.profile, stats) };
+      const owned = { ...updated, emailVerified: viewer.identity.emailVerified };
+      return { user: presentProfileDetail(owned, profile, stats) };
     },
   );
 };

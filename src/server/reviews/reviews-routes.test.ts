@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { sqlStateOf } from "../http/storage-errors.ts";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
+import { writeEvents } from "../db/schema.ts";
+import { sqlStateOf } from "../db/sql-errors.ts";
 import { insertReview } from "./reviews-repository.ts";
 
 let t: TestApp;
@@ -191,24 +193,45 @@ describe("POST /api/reviews", () => {
     expect(longest.json().review.title).toBe("t".repeat(120));
   });
 
-  it("is backed by database CHECKs: no self-review and ratings within 1–5", async () => {
+  it("is backed by the database: no self-review, one review per pair, ratings within 1–5", async () => {
     const me = await createSignedInUser(t.app);
     const other = await createSignedInUser(t.app);
-    const self = { id: me.profile?.id ?? "", username: me.profile?.username ?? "" };
-    const subject = { id: other.profile?.id ?? "", username: other.profile?.username ?? "" };
+    const author = { id: me.profile?.id ?? "", username: me.profile?.username ?? "" };
     const db = t.database.db;
-    const base = { title: "t", body: "b", rating: 5 };
-    const selfError = await insertReview(db, { ...base, author: self, subject: self }).catch(
-      (e: unknown) => e,
-    );
-    expect(sqlStateOf(selfError)).toBe("23514");
+    const review = { author, title: "t", body: "b", rating: 5 };
+    expect(await insertReview(db, { ...review, subjectUsername: author.username })).toEqual({
+      ok: false,
+      reason: "self-review",
+    });
+    const subjectUsername = other.profile?.username ?? "";
+    expect((await insertReview(db, { ...review, subjectUsername })).ok).toBe(true);
+    expect(await insertReview(db, { ...review, subjectUsername })).toEqual({
+      ok: false,
+      reason: "already-reviewed",
+    });
+    expect(await insertReview(db, { ...review, subjectUsername: "no_such_user" })).toEqual({
+      ok: false,
+      reason: "no-subject",
+    });
+    const third = await createSignedInUser(t.app);
     const ratingError = await insertReview(db, {
-      ...base,
+      ...review,
       rating: 6,
-      author: self,
-      subject,
+      subjectUsername: third.profile?.username ?? "",
     }).catch((e: unknown) => e);
     expect(sqlStateOf(ratingError)).toBe("23514");
+  });
+
+  it("does not count a refused review against the write limit", async () => {
+    const { author, subject } = await pair();
+    expect((await postReview(reviewOf(subject), author)).statusCode).toBe(201);
+    const counted = async () =>
+      (await t.database.db.select().from(writeEvents).where(eq(writeEvents.userId, author.userId)))
+        .length;
+    const before = await counted();
+    expect((await postReview(reviewOf(subject), author)).statusCode).toBe(409);
+    expect((await postReview(reviewOf("nobody_at_all"), author)).statusCode).toBe(404);
+    expect(await counted()).toBe(before);
   });
 });
 

@@ -1,22 +1,27 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canReview } from "../../shared/policies.ts";
+import { storedUsername } from "../../shared/profiles.ts";
 import {
   createReviewBodySchema,
   reviewResponseSchema,
   reviewsQuerySchema,
   reviewsResponseSchema,
 } from "../../shared/reviews.ts";
-import { requireProfile } from "../auth/viewer.ts";
+import { requireProfile } from "../auth/index.ts";
 import { conflict, forbidden, notFound } from "../http/app-error.ts";
-import { sqlStateOf } from "../http/storage-errors.ts";
-import { limitedWrite } from "../limits/write-limits.ts";
-import { findProfileByUsername } from "../profiles/profiles-repository.ts";
+import { limitedWrite } from "../limits/index.ts";
 import { presentReview } from "./review-presenter.ts";
-import { hasReviewed, insertReview, listReviewsAbout } from "./reviews-repository.ts";
+import { insertReview, listReviewsAbout, type ReviewRefusal } from "./reviews-repository.ts";
 
-const alreadyReviewed = (username: string) =>
-  conflict("already-reviewed", `You have already reviewed ${username}.`);
+const noSuchUser = (username: string) => notFound(`There is no user named "${username}".`);
 const selfReview = () => forbidden("You cannot review yourself.", "self-review");
+
+/** The answer to a review the repository did not store, about `subject` as the request named it. */
+function refusal(reason: ReviewRefusal, subject: string) {
+  if (reason === "no-subject") return noSuchUser(subject);
+  if (reason === "self-review") return selfReview();
+  return conflict("already-reviewed", `You have already reviewed ${storedUsername(subject)}.`);
+}
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -25,9 +30,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reviews",
     { schema: { querystring: reviewsQuerySchema, response: { 200: reviewsResponseSchema } } },
     async (request) => {
-      const subject = await findProfileByUsername(db, request.query.created_about);
-      if (!subject) throw notFound(`There is no user named "${request.query.created_about}".`);
-      const records = await listReviewsAbout(db, subject);
+      const records = await listReviewsAbout(db, request.query.created_about);
+      if (!records) throw noSuchUser(request.query.created_about);
       return { reviews: records.map(presentReview) };
     },
   );
@@ -38,23 +42,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { identity, profile: author } = await requireProfile(request);
       const { created_about, title, body, rating } = request.body;
-      const subject = await findProfileByUsername(db, created_about);
-      if (!subject) throw notFound(`There is no user named "${created_about}".`);
-      if (!canReview(author, subject)) throw selfReview();
-      if (await hasReviewed(db, author.id, subject.id)) throw alreadyReviewed(subject.username);
-      try {
-        const record = await limitedWrite(db, app.config.writeLimits, identity.id, "review", (tx) =>
-          insertReview(tx, { author, subject, title, body, rating }),
-        );
-        return reply.status(201).send({ review: presentReview(record) });
-      } catch (error) {
-        // Only a concurrent duplicate or a deleted profile gets here; the checks above catch the rest.
-        const state = sqlStateOf(error);
-        if (state === "23505") throw alreadyReviewed(subject.username);
-        if (state === "23514") throw selfReview();
-        if (state === "23503") throw notFound(`There is no user named "${created_about}".`);
-        throw error;
-      }
+      if (!canReview(author, { username: storedUsername(created_about) })) throw selfReview();
+      const limits = app.config.writeLimits;
+      const record = await limitedWrite(db, limits, identity.id, "review", async (tx) => {
+        const result = await insertReview(tx, {
+          author,
+          subjectUsername: created_about,
+          title,
+          body,
+          rating,
+        });
+        // Thrown inside the transaction: a review refused here is not counted against the limit.
+        if (!result.ok) throw refusal(result.reason, created_about);
+        return result.value;
+      });
+      return reply.status(201).send({ review: presentReview(record) });
     },
   );
 };

@@ -1,17 +1,28 @@
 import type { ApiErrorBody } from "../../shared/api-error.ts";
+import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
 
 /** An API failure with the server's code, message and per-field messages (DESIGN §3). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | ClientErrorCode;
   readonly fields: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode | ClientErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
   }
+}
+
+/** Whether `error` is the server's refusal with `code`. */
+export function isApiError(error: unknown, code: ErrorCode | ClientErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 type RequestOptions = {

@@ -1,108 +1,60 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { useId } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import type { Credentials } from "../../shared/auth.ts";
+import { formErrorOf } from "../ui/form-errors.ts";
+import { FormFrame } from "../ui/form-frame.tsx";
+import { EmailField, PasswordField } from "../ui/text-field.tsx";
+import { useSchemaForm } from "../ui/use-schema-form.ts";
+
+type CredentialsFormApi = UseFormReturn<Credentials, unknown, Credentials>;
 
 type Props = {
   submitLabel: string;
   pending: boolean;
   passwordAutoComplete: "current-password" | "new-password";
-  onSubmit: (credentials: Credentials) => void;
-  /** Messages shown under a field and announced with it (aria-describedby). */
-  fieldErrors?: { email?: string | undefined; password?: string | undefined };
-  /** A message about the whole attempt, shown above the button and described by both fields. */
-  formError?: string | null;
-  passwordHint?: ReactNode;
+  passwordHint?: string;
+  /** Sends the credentials; a refusal goes on the fields or the whole form through `form`. */
+  onSubmit: (credentials: Credentials, form: CredentialsFormApi) => void;
 };
 
-/** Email and password, labelled, usable with the keyboard alone; the button waits while sending. */
+/**
+ * Email and password, labelled, usable with the keyboard alone; the button waits while sending.
+ * The server checks them (its answers name the field at fault); a message about the whole attempt
+ * shows above the button and describes both fields.
+ */
 export function CredentialsForm({
   submitLabel,
   pending,
   passwordAutoComplete,
-  onSubmit,
-  fieldErrors = {},
-  formError,
   passwordHint,
+  onSubmit,
 }: Props) {
-  const id = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const ids = {
-    email: `${id}-email`,
-    emailError: `${id}-email-error`,
-    password: `${id}-password`,
-    passwordHint: `${id}-password-hint`,
-    passwordError: `${id}-password-error`,
-    formError: `${id}-form-error`,
-  };
-  const describedBy = (...candidates: (string | false | undefined | null)[]) =>
-    candidates.filter(Boolean).join(" ") || undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending) onSubmit({ email, password });
-  };
+  const form = useSchemaForm<Credentials, Credentials>({
+    defaultValues: { email: "", password: "" },
+  });
+  const formErrorId = useId();
+  const describedByFormError = formErrorOf(form) ? formErrorId : undefined;
 
   return (
-    <form className="form auth-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={ids.email}>Email</label>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={fieldErrors.email || formError ? true : undefined}
-          aria-describedby={describedBy(
-            fieldErrors.email && ids.emailError,
-            formError && ids.formError,
-          )}
-        />
-        {fieldErrors.email && (
-          <p id={ids.emailError} className="field-error">
-            {fieldErrors.email}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password}>Password</label>
-        <input
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete={passwordAutoComplete}
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={fieldErrors.password || formError ? true : undefined}
-          aria-describedby={describedBy(
-            passwordHint ? ids.passwordHint : undefined,
-            fieldErrors.password && ids.passwordError,
-            formError && ids.formError,
-          )}
-        />
-        {passwordHint && (
-          <p id={ids.passwordHint} className="muted field-hint">
-            {passwordHint}
-          </p>
-        )}
-        {fieldErrors.password && (
-          <p id={ids.passwordError} className="field-error">
-            {fieldErrors.password}
-          </p>
-        )}
-      </div>
-      {formError && (
-        <p id={ids.formError} className="error-text">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={pending}>
-        {submitLabel}
-      </button>
-    </form>
+    <FormFrame
+      form={form}
+      onSubmit={form.handleSubmit((credentials) => {
+        if (!pending) onSubmit(credentials, form);
+      })}
+      submitLabel={submitLabel}
+      pending={pending}
+      errorId={formErrorId}
+    >
+      <EmailField form={form} name="email" label="Email" formErrorId={describedByFormError} />
+      <PasswordField
+        form={form}
+        name="password"
+        label="Password"
+        hint={passwordHint}
+        autoComplete={passwordAutoComplete}
+        required
+        formErrorId={describedByFormError}
+      />
+    </FormFrame>
   );
 }

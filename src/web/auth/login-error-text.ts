@@ -1,6 +1,8 @@
+import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
+
 /** The inline text the login page shows for a failed sign-in (SPEC §8), by the API's error code. */
 export function loginErrorText(code: string): string {
-  switch (code) {
+  switch (code as ErrorCode | ClientErrorCode) {
     case "invalid-email":
       return "Invalid email";
     case "user-not-found":

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { MeResponse } from "../../shared/identity.ts";
 import { apiFetch } from "../api/client.ts";
-
-export const sessionQueryKey = ["me"] as const;
+import { sessionQueryKey } from "../api/query-keys.ts";
 
 export const fetchSession = (signal?: AbortSignal) =>
   apiFetch<MeResponse>("/me", signal ? { signal } : {});
@@ -16,5 +15,14 @@ export function useSession() {
     queryFn: ({ signal }) => fetchSession(signal),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
+  });
+}
+
+/** Asks the server for the session now, whatever the cache holds: after a sign-in by any route. */
+export function loadSession(queryClient: QueryClient): Promise<MeResponse> {
+  return queryClient.fetchQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 0,
   });
 }

@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { sessionQueryKey, useSession } from "../auth/use-session.ts";
-import { ChatAvatar } from "./chat-avatar.tsx";
+import { canPublish } from "../../shared/policies.ts";
+import { sessionQueryKey } from "../api/query-keys.ts";
+import { useSession } from "../auth/index.ts";
+import { Avatar } from "../ui/avatar.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
 import { MessageForm } from "./message-form.tsx";
 import { MessageList } from "./message-list.tsx";
@@ -30,7 +32,7 @@ export function ChatPage() {
         name: profile?.username ?? user.displayName ?? "You",
         username: profile?.username ?? null,
         photoUrl: profile?.img_url ?? user.photoURL,
-        hasProfile: Boolean(profile),
+        hasProfile: canPublish(profile),
       }
     : null;
   return <ChatRoom viewer={viewer} />;
@@ -55,7 +57,7 @@ function ChatRoom({ viewer }: { viewer: Viewer | null }) {
       <header className="chat-header">
         <h1>Chat</h1>
         {viewer && (
-          <ChatAvatar name={viewer.name} photoUrl={viewer.photoUrl} label="Your avatar" size={40} />
+          <Avatar name={viewer.name} imageUrl={viewer.photoUrl} label="Your avatar" size={40} />
         )}
         <ConnectionStatus state={chat.connection} />
       </header>

@@ -1,58 +1,47 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { z } from "zod";
 import { CHAT_TEXT_MAX, chatTextSchema } from "../../shared/chat.ts";
+import { Field } from "../ui/field.tsx";
+import { useSchemaForm } from "../ui/use-schema-form.ts";
+
+const messageSchema = z.object({ message: chatTextSchema });
 
 /** The message input (required) and Send; the text is checked by the schema the server uses. */
 export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const errorId = useId();
+  const form = useSchemaForm({
+    schema: messageSchema,
+    defaultValues: { message: "" },
+    focusFirstError: true,
+  });
+  const error = form.formState.errors.message?.message;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = chatTextSchema.safeParse(text);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check your message.");
-      input.current?.focus();
-      return;
-    }
-    onSend(parsed.data);
-    setText("");
-    setError(null);
-    input.current?.focus();
-  }
+  const onSubmit = form.handleSubmit(({ message }) => {
+    onSend(message);
+    // resetField, not reset: reset forgets the input until the next render, so it could not be focused.
+    form.resetField("message");
+    form.setFocus("message");
+  });
 
   return (
-    <form className="chat-form" onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="chat-sr-only">
-        Message
-      </label>
-      <input
-        ref={input}
-        id={inputId}
-        type="text"
-        name="message"
-        required
-        maxLength={CHAT_TEXT_MAX}
-        autoComplete="off"
-        placeholder="Write a message…"
-        value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (error) setError(null);
-        }}
-      />
+    <form className="chat-form" onSubmit={onSubmit} noValidate>
+      <Field label="Message" hideLabel error={error}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            required
+            maxLength={CHAT_TEXT_MAX}
+            autoComplete="off"
+            placeholder="Write a message…"
+            {...form.register("message", {
+              // The reason goes as soon as the writer does something about it.
+              onChange: () => error && form.clearErrors("message"),
+            })}
+          />
+        )}
+      </Field>
       <button type="submit" className="button">
         Send
       </button>
-      {error && (
-        <p id={errorId} className="field-error chat-form-error">
-          {error}
-        </p>
-      )}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../shared/chat.ts";
-import { ChatAvatar } from "./chat-avatar.tsx";
+import { Avatar } from "../ui/avatar.tsx";
 import type { OutgoingMessage } from "./chat-state.ts";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -8,7 +8,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute:
 export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
     <li className={own ? "chat-message chat-message-own" : "chat-message"}>
-      <ChatAvatar name={message.userName} photoUrl={message.userPhotoURL} />
+      <Avatar name={message.userName} imageUrl={message.userPhotoURL} size={36} />
       <div className="chat-bubble">
         <p className="chat-meta">
           <span className="chat-author">{message.userName}</span>
@@ -37,7 +37,7 @@ export function OutgoingItem({
     <li
       className={`chat-message chat-message-own ${failed ? "chat-message-failed" : "chat-message-pending"}`}
     >
-      <ChatAvatar name={userName} photoUrl={photoUrl} />
+      <Avatar name={userName} imageUrl={photoUrl} size={36} />
       <div className="chat-bubble">
         <p className="chat-meta">
           <span className="chat-author">{userName}</span>

@@ -89,7 +89,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
     <div className="chat-log-frame">
       <div
         ref={log}
-        className="chat-log"
+        className="card chat-log"
         role="log"
         aria-live="polite"
         aria-label="Chat messages"

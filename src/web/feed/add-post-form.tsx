@@ -1,83 +1,51 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type Article, type CreateArticleInput, createArticleSchema } from "../../shared/posts.ts";
-import { ApiError } from "../api/client.ts";
-import { useCreateArticle } from "./api/create-article.ts";
+import { useEffect } from "react";
+import { createPostSchema, type Post } from "../../shared/posts.ts";
+import { Field } from "../ui/field.tsx";
+import { formErrorOf, setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
+import { useSchemaForm } from "../ui/use-schema-form.ts";
+import { useCreatePost } from "./api/create-post.ts";
 
-type Field = keyof CreateArticleInput;
-type FieldErrors = Partial<Record<Field, string>>;
-
-const EMPTY: CreateArticleInput = { title: "", topic: "", body: "" };
-const FIELDS: { name: Field; label: string }[] = [
+const FIELDS = [
   { name: "title", label: "Title" },
   { name: "topic", label: "Topic" },
   { name: "body", label: "Body" },
-];
-
-function firstErrorPerField(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (field === "title" || field === "topic" || field === "body") errors[field] ??= issue.message;
-  }
-  return errors;
-}
+] as const;
 
 /**
- * Title, Topic and Body, checked with the schema the server uses. On failure what was typed stays
- * and the reasons show beside the fields; on success the parent closes (and so clears) the form.
+ * Title, Topic and Body, checked with the schema the server uses. On failure what was typed stays,
+ * the reasons show beside the fields and the first of them takes the focus; on success the parent
+ * closes (and so clears) the form.
  */
-export function AddPostForm({
-  id,
-  onPosted,
-}: {
-  id: string;
-  onPosted: (article: Article) => void;
-}) {
-  const [values, setValues] = useState<CreateArticleInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreateArticle();
-  const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>(
-    {},
-  );
+export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Post) => void }) {
+  const create = useCreatePost();
+  const form = useSchemaForm({
+    schema: createPostSchema,
+    defaultValues: { title: "", topic: "", body: "" },
+    focusFirstError: true,
+  });
+  const { errors } = form.formState;
+  const formError = formErrorOf(form);
 
-  useEffect(() => {
-    fieldRefs.current.title?.focus();
-  }, []);
+  useEffect(() => form.setFocus("title"), [form]);
 
-  function showErrors(fieldErrors: FieldErrors) {
-    setErrors(fieldErrors);
-    const first = FIELDS.find((field) => fieldErrors[field.name]);
-    if (first) fieldRefs.current[first.name]?.focus();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((input) => {
     if (create.isPending) return;
-    setFormError(null);
-    const parsed = createArticleSchema.safeParse(values);
-    if (!parsed.success) {
-      showErrors(firstErrorPerField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: ({ article }) => {
-        setValues(EMPTY);
-        onPosted(article);
+    create.mutate(input, {
+      onSuccess: ({ article: post }) => {
+        form.reset();
+        onPosted(post);
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? (error.fields as FieldErrors) : {};
-        const hasFieldErrors = FIELDS.some((field) => fieldErrors[field.name]);
+        const marked = setApiFieldErrors(form, error, { focus: true });
         setFormError(
-          hasFieldErrors
+          form,
+          marked
             ? "Your post was not added: please check the fields marked below."
             : `Your post was not added. ${error.message}`,
         );
-        if (hasFieldErrors) showErrors(fieldErrors);
       },
     });
-  }
+  });
 
   return (
     <form
@@ -85,56 +53,30 @@ export function AddPostForm({
       className="card form add-post-form"
       aria-label="Add a post"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={onSubmit}
     >
       {formError && (
         <p role="alert" className="error-text">
           {formError}
         </p>
       )}
-      {FIELDS.map(({ name, label }) => {
-        const inputId = `${id}-${name}`;
-        const errorId = `${inputId}-error`;
-        const error = errors[name];
-        const common = {
-          id: inputId,
-          name,
-          required: true,
-          value: values[name],
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? errorId : undefined,
-          onChange: (event: { target: { value: string } }) =>
-            setValues((current) => ({ ...current, [name]: event.target.value })),
-        };
-        return (
-          <div className="field" key={name}>
-            <label htmlFor={inputId}>{label}</label>
-            {name === "body" ? (
-              <textarea
-                {...common}
-                ref={(element) => {
-                  fieldRefs.current[name] = element;
-                }}
-                rows={5}
-              />
+      {FIELDS.map(({ name, label }) => (
+        <Field key={name} label={label} error={errors[name]?.message}>
+          {(control) =>
+            name === "body" ? (
+              <textarea {...control} required rows={5} {...form.register(name)} />
             ) : (
               <input
-                {...common}
-                ref={(element) => {
-                  fieldRefs.current[name] = element;
-                }}
+                {...control}
                 type="text"
                 autoComplete="off"
+                required
+                {...form.register(name)}
               />
-            )}
-            {error && (
-              <p id={errorId} className="field-error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+            )
+          }
+        </Field>
+      ))}
       <div>
         <button
           type="submit"

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { notify } from "../ui/notify.tsx";
-import { ArticleList } from "./article-list.tsx";
+import { PostList } from "./post-list.tsx";
 import "./feed.css";
 
 // The form (and the validation schemas it shares with the server) loads when a member reaches for
@@ -50,7 +50,7 @@ export function FeedPage() {
           </Suspense>
         )}
       </div>
-      <ArticleList onStartPosting={formOpen ? undefined : () => setFormOpen(true)} />
+      <PostList onStartPosting={formOpen ? undefined : () => setFormOpen(true)} />
     </section>
   );
 }

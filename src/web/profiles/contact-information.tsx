@@ -30,13 +30,27 @@ function OtherWayToContact({ username, viewer }: { username: string; viewer: Con
   }
 }
 
+/** Told to the owner only (show_email is answered to them alone): who sees their email. */
+function OwnEmailVisibility({ showEmail, verified }: { showEmail: boolean; verified: boolean }) {
+  let text = "Only you can see your email.";
+  if (showEmail) {
+    text = verified
+      ? "Signed-in members can see your email."
+      : "Signed-in members will see your email once you verify it.";
+  }
+  return <p className="muted">{text}</p>;
+}
+
 /** The Contact Information section's body (SPEC §2): the email, hidden, or 'Email: No Email'. */
 export function ContactInformation({
   profile,
   viewer,
+  ownEmailVerified = true,
 }: {
   profile: PublicProfile;
   viewer: ContactViewer;
+  /** On the owner's own page: whether their address is verified (others see it only then). */
+  ownEmailVerified?: boolean;
 }) {
   if (profile.email) {
     return (
@@ -45,11 +59,7 @@ export function ContactInformation({
           Email: <a href={`mailto:${profile.email}`}>{profile.email}</a>
         </p>
         {profile.show_email !== undefined && (
-          <p className="muted">
-            {profile.show_email
-              ? "Signed-in members can see your email."
-              : "Only you can see your email."}
-          </p>
+          <OwnEmailVisibility showEmail={profile.show_email} verified={ownEmailVerified} />
         )}
       </>
     );

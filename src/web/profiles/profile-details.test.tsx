@@ -3,7 +3,6 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { initialsOf } from "../../shared/avatar.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
-import { Avatar } from "./avatar.tsx";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
@@ -58,10 +57,10 @@ describe("ProfileDetails", () => {
 });
 
 describe("ProfileDetails' contact information", () => {
-  const contactOf = (profile: ProfileDetail, viewer: ContactViewer) => {
+  const contactOf = (profile: ProfileDetail, viewer: ContactViewer, ownEmailVerified = true) => {
     render(
       <MemoryRouter>
-        <ProfileDetails profile={profile} viewer={viewer} />
+        <ProfileDetails profile={profile} viewer={viewer} ownEmailVerified={ownEmailVerified} />
       </MemoryRouter>,
     );
     return section("Contact Information");
@@ -109,6 +108,10 @@ describe("ProfileDetails' contact information", () => {
     expect(contactOf({ ...own, show_email: true }, "member").textContent).toBe(
       "Contact InformationEmail: ada@example.testSigned-in members can see your email.",
     );
+    cleanup();
+    expect(contactOf({ ...own, show_email: true }, "member", false).textContent).toBe(
+      "Contact InformationEmail: ada@example.testSigned-in members will see your email once you verify it.",
+    );
   });
 });
 
@@ -123,21 +126,6 @@ describe("RatingSummary", () => {
     expect(container.textContent).toContain("Average rating: 4.0 / 5 from 1 review");
     rerender(<RatingSummary average={4.3} count={3} />);
     expect(container.textContent).toContain("Average rating: 4.3 / 5 from 3 reviews");
-  });
-});
-
-describe("Avatar", () => {
-  it("generates an initials avatar when there is no image", () => {
-    render(<Avatar username="ada_lovelace" imgUrl={null} />);
-    const avatar = screen.getByRole("img", { name: "ada_lovelace's avatar" });
-    expect(avatar.tagName).toBe("SPAN");
-    expect(avatar.textContent).toBe("AL");
-  });
-
-  it("shows the image when there is one", () => {
-    render(<Avatar username="ada" imgUrl="/api/avatars/ada.svg" />);
-    const avatar = screen.getByRole("img", { name: "ada's avatar" });
-    expect(avatar.getAttribute("src")).toBe("/api/avatars/ada.svg");
   });
 });
 

@@ -18,9 +18,11 @@ function OptionList({ items, empty }: { items: string[]; empty: string }) {
 export function ProfileDetails({
   profile,
   viewer = "unknown",
+  ownEmailVerified = true,
 }: {
   profile: ProfileDetail;
   viewer?: ContactViewer;
+  ownEmailVerified?: boolean;
 }) {
   return (
     <div className="profile-sections">
@@ -34,7 +36,7 @@ export function ProfileDetails({
       </section>
       <section className="card" aria-labelledby="profile-contact">
         <h2 id="profile-contact">Contact Information</h2>
-        <ContactInformation profile={profile} viewer={viewer} />
+        <ContactInformation profile={profile} viewer={viewer} ownEmailVerified={ownEmailVerified} />
       </section>
       <section className="card" aria-labelledby="profile-skills">
         <h2 id="profile-skills">Skills</h2>

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from "react-router";
-import { useSession } from "../auth/use-session.ts";
+import { SessionUnknown, useSession } from "../auth/index.ts";
 import { ProfileView } from "./profile-view.tsx";
 
 /**
@@ -11,18 +11,7 @@ export function ProfilePage() {
   const session = useSession();
   if (username) return <ProfileView key={username} username={username} />;
 
-  if (session.isPending) return <p className="muted">Loading...</p>;
-  if (session.isError) {
-    return (
-      <section className="centered-card">
-        <h1>Profile</h1>
-        <p className="error-text">An error occurred while checking authentication.</p>
-        <button type="button" className="button" onClick={() => session.refetch()}>
-          Try again
-        </button>
-      </section>
-    );
-  }
+  if (!session.isSuccess) return <SessionUnknown session={session} title="Profile" />;
   if (!session.data.user) return <Navigate to="/login" replace />;
   if (!session.data.profile) return <Navigate to="/createYourUser" replace />;
   return <ProfileView username={session.data.profile.username} />;

@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import { canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
-import { useSession } from "../auth/use-session.ts";
-import { ReviewsBlock } from "../reviews/reviews-block.tsx";
+import { useSession } from "../auth/index.ts";
+import { ReviewsBlock } from "../reviews/index.ts";
+import { Avatar } from "../ui/avatar.tsx";
 import { useProfile } from "./api/get-profile.ts";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
-import { Avatar } from "./avatar.tsx";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
@@ -93,7 +93,12 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   return (
     <div className="profile-page">
       <header className="card profile-header">
-        <Avatar username={user.username} imgUrl={user.img_url} />
+        <Avatar
+          name={user.username}
+          imageUrl={user.img_url}
+          size={96}
+          label={`${user.username}'s avatar`}
+        />
         <div className="profile-title">
           <h1>{capitalise(user.username)}'s Profile</h1>
           <RatingSummary average={user.average_rating} count={user.review_count} />
@@ -133,7 +138,11 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           />
         </Suspense>
       ) : (
-        <ProfileDetails profile={user} viewer={contactViewer} />
+        <ProfileDetails
+          profile={user}
+          viewer={contactViewer}
+          ownEmailVerified={session.data?.user?.emailVerified !== false}
+        />
       )}
       <ReviewsBlock
         subject={user}

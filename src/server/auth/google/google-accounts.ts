@@ -1,14 +1,10 @@
 import type { Db } from "../../db/database.ts";
-import { sqlStateOf } from "../../http/storage-errors.ts";
 import {
-  findUserByEmail,
   findUserByOAuthAccount,
+  type Identity,
   insertOAuthUser,
-  type NewOAuthUser,
+  takeOverUnverifiedAccount,
 } from "../users-repository.ts";
-import type { Identity } from "../viewer.ts";
-
-const UNIQUE_VIOLATION = "23505";
 
 export type ProviderClaims = {
   issuer: string;
@@ -33,29 +29,32 @@ export type SignInOutcome = { kind: "signed-in"; identity: Identity } | { kind: 
 
 /**
  * The identity of a provider account, keyed by (issuer, subject), created on first sign-in. An
- * account is never joined to an existing identity because the emails match: when another identity
- * already uses the email, sign-in is refused instead.
+ * account is never joined to an identity that proved the same email: sign-in is refused instead.
+ * One whose email nobody proved (anyone can type an address at sign-up) is taken over by the
+ * provider account that proves it (issue 15): the real owner is never locked out by a squatter.
  */
 export async function signInWithProvider(db: Db, claims: ProviderClaims): Promise<SignInOutcome> {
   const existing = await findUserByOAuthAccount(db, claims.issuer, claims.subject);
   if (existing) return { kind: "signed-in", identity: existing };
   // Only a verified address is kept; an unverified one would let anyone claim someone's email.
   const email = claims.emailVerified && claims.email ? claims.email.trim().toLowerCase() : null;
-  if (email && (await findUserByEmail(db, email))) return { kind: "email-taken" };
-  const account: NewOAuthUser = {
+  if (email) {
+    const { issuer, subject } = claims;
+    const takenOver = await takeOverUnverifiedAccount(db, { issuer, subject, email });
+    if (takenOver) return { kind: "signed-in", identity: takenOver };
+  }
+  const created = await insertOAuthUser(db, {
     issuer: claims.issuer,
     subject: claims.subject,
     email,
     emailVerified: email !== null,
     displayName: claims.name,
     photoUrl: httpsPictureOrNull(claims.picture),
-  };
-  try {
-    return { kind: "signed-in", identity: await insertOAuthUser(db, account) };
-  } catch (error) {
-    if (sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
-    // A concurrent callback for the same account won the race, or the email was just taken.
-    const raced = await findUserByOAuthAccount(db, claims.issuer, claims.subject);
-    return raced ? { kind: "signed-in", identity: raced } : { kind: "email-taken" };
-  }
+  });
+  if (created.ok) return { kind: "signed-in", identity: created.value };
+  if (created.reason === "email-taken") return { kind: "email-taken" };
+  // A concurrent callback for the same account won the race: sign in to what it created.
+  const raced = await findUserByOAuthAccount(db, claims.issuer, claims.subject);
+  if (!raced) throw new Error("the provider account conflicted but is not there");
+  return { kind: "signed-in", identity: raced };
 }

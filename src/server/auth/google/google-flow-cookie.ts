@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { isSecureRequest } from "../../http/own-origin.ts";
 
 /** What the callback must check, kept in the browser for the ten minutes a sign-in may take. */
 const flowSchema = z.object({
@@ -13,10 +14,6 @@ export type GoogleFlow = z.infer<typeof flowSchema>;
 export const FLOW_COOKIE_PATH = "/api/auth/google";
 const MAX_AGE_SECONDS = 10 * 60;
 
-function isSecure(request: FastifyRequest): boolean {
-  return request.server.config.nodeEnv === "production" || request.protocol === "https";
-}
-
 // __Host- needs path /, so the scoped cookie takes the __Secure- prefix behind HTTPS.
 const cookieName = (secure: boolean) => (secure ? "__Secure-ylt_oauth" : "ylt_oauth");
 
@@ -28,7 +25,7 @@ const cookieOptions = (secure: boolean) => ({
 });
 
 export function setFlowCookie(request: FastifyRequest, reply: FastifyReply, flow: GoogleFlow) {
-  const secure = isSecure(request);
+  const secure = isSecureRequest(request);
   const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
   reply.setCookie(cookieName(secure), value, { ...cookieOptions(secure), maxAge: MAX_AGE_SECONDS });
 }
@@ -46,5 +43,5 @@ export function readFlowCookie(request: FastifyRequest): GoogleFlow | null {
 }
 
 export function clearFlowCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(cookieName(isSecure(request)), cookieOptions(isSecure(request)));
+  reply.clearCookie(cookieName(isSecureRequest(request)), cookieOptions(isSecureRequest(request)));
 }

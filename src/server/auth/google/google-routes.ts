@@ -8,8 +8,8 @@ import {
   googleIntentSchema,
 } from "../../../shared/auth.ts";
 import { ownOrigin } from "../../http/own-origin.ts";
-import { findProfileByUserId } from "../../profiles/profiles-repository.ts";
 import { startSession } from "../start-session.ts";
+import { hasProfile } from "../users-repository.ts";
 import { type ProviderClaims, signInWithProvider } from "./google-accounts.ts";
 import { createGoogleClient } from "./google-client.ts";
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from "./google-flow-cookie.ts";
@@ -107,8 +107,8 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         return failure(reply, flow.intent, "account-exists-with-different-credential");
       }
       await startSession(request, reply, outcome.identity.id);
-      const profile = await findProfileByUserId(app.database.db, outcome.identity.id);
-      return reply.redirect(profile ? "/feed" : "/createYourUser");
+      const profiled = await hasProfile(app.database.db, outcome.identity.id);
+      return reply.redirect(profiled ? "/feed" : "/createYourUser");
     },
   );
 };

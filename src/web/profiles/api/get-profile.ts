@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProfileDetail } from "../../../shared/profiles.ts";
 import { ApiError, apiFetch } from "../../api/client.ts";
+import { profileQueryKey } from "../../api/query-keys.ts";
 
-export const profileQueryKey = (username: string) => ["profile", username.toLowerCase()] as const;
-
-export async function getProfile(username: string, signal?: AbortSignal): Promise<ProfileDetail> {
+async function getProfile(username: string, signal?: AbortSignal): Promise<ProfileDetail> {
   const path = `/users/username/${encodeURIComponent(username.toLowerCase())}`;
   const { user } = await apiFetch<{ user: ProfileDetail }>(path, { signal });
   return user;

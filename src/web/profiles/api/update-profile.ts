@@ -1,28 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileDetail, UpdateProfileBody } from "../../../shared/profiles.ts";
 import { apiFetch } from "../../api/client.ts";
-import { sessionQueryKey } from "../../auth/use-session.ts";
-import { profileQueryKey } from "./get-profile.ts";
+import { profileQueryKey, sessionQueryKey } from "../../api/query-keys.ts";
 
 export const updateProfileMutationKey = ["update-profile"] as const;
-
-export async function updateProfile(
-  username: string,
-  changes: UpdateProfileBody,
-): Promise<ProfileDetail> {
-  const { user } = await apiFetch<{ user: ProfileDetail }>(
-    `/users/${encodeURIComponent(username)}`,
-    { method: "PUT", body: changes },
-  );
-  return user;
-}
 
 /** Saves the owner's bio, skills and interests; the page and the session then show the new values. */
 export function useUpdateProfile(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: updateProfileMutationKey,
-    mutationFn: (changes: UpdateProfileBody) => updateProfile(username, changes),
+    mutationFn: async (changes: UpdateProfileBody) =>
+      (
+        await apiFetch<{ user: ProfileDetail }>(`/users/${encodeURIComponent(username)}`, {
+          method: "PUT",
+          body: changes,
+        })
+      ).user,
     onSuccess: async (user) => {
       queryClient.setQueryData(profileQueryKey(user.username), user);
       await Promise.all([

@@ -4,7 +4,7 @@ import { apiFetch } from "../../api/client.ts";
 
 export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
 
-export async function getReviews(username: string, signal?: AbortSignal): Promise<Review[]> {
+async function getReviews(username: string, signal?: AbortSignal): Promise<Review[]> {
   const { reviews } = await apiFetch<{ reviews: Review[] }>(
     `/reviews?created_about=${encodeURIComponent(username)}`,
     { signal },

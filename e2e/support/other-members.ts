@@ -1,0 +1,25 @@
+import { type BrowserContext, test as base, type Page } from "@playwright/test";
+import { newAccount, signUpWithProfile, type TestAccount } from "./accounts.ts";
+
+export type OtherMember = { context: BrowserContext; page: Page; account: TestAccount };
+export type NewOtherMember = (prefix: string, initScript?: () => void) => Promise<OtherMember>;
+
+/**
+ * Playwright's `test` with `otherMember(prefix)`: a separately signed-in browser (its own cookies),
+ * for "someone else" in a journey, with `initScript` run in its pages if given. Its browser is
+ * closed when the test ends, passed or failed.
+ */
+export const test = base.extend<{ otherMember: NewOtherMember }>({
+  otherMember: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (prefix, initScript) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (initScript) await page.addInitScript(initScript);
+      const account = await signUpWithProfile(page, newAccount(prefix));
+      return { context, page, account };
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});

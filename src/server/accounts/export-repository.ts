@@ -1,0 +1,97 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AccountExport } from "../../shared/accounts.ts";
+import type { Db } from "../db/database.ts";
+import { messages, posts, profiles, reviews, users } from "../db/schema.ts";
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Everything kept about the account but its secrets (password hash, session tokens) and the
+ * sessions, which the route adds: read straight from each feature's table, oldest first.
+ */
+export async function readAccountData(
+  db: Db,
+  userId: string,
+): Promise<Omit<AccountExport, "exportedAt" | "sessions"> | null> {
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const base = { account: { ...account, createdAt: iso(account.createdAt) } };
+  const chatMessages = (
+    await db
+      .select({ id: messages.id, text: messages.text, createdAt: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.userId, userId))
+      .orderBy(asc(messages.id))
+  ).map((m) => ({ ...m, createdAt: iso(m.createdAt) }));
+  if (!profile) {
+    return {
+      ...base,
+      profile: null,
+      posts: [],
+      reviewsWritten: [],
+      reviewsReceived: [],
+      chatMessages,
+    };
+  }
+
+  const ownPosts = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      topic: posts.topic,
+      body: posts.body,
+      createdAt: posts.createdAt,
+    })
+    .from(posts)
+    .where(eq(posts.authorId, profile.id))
+    .orderBy(asc(posts.id));
+  const other = alias(profiles, "other");
+  type Side = typeof reviews.authorId | typeof reviews.subjectId;
+  /** The reviews whose `own` side is the member, each with the username on its `otherSide`. */
+  const reviewsOf = (own: Side, otherSide: Side) =>
+    db
+      .select({
+        title: reviews.title,
+        body: reviews.body,
+        rating: reviews.rating,
+        createdAt: reviews.createdAt,
+        username: other.username,
+      })
+      .from(reviews)
+      .innerJoin(other, eq(other.id, otherSide))
+      .where(eq(own, profile.id))
+      .orderBy(asc(reviews.id));
+  const written = await reviewsOf(reviews.authorId, reviews.subjectId);
+  const received = await reviewsOf(reviews.subjectId, reviews.authorId);
+
+  return {
+    ...base,
+    profile: {
+      username: profile.username,
+      email: profile.email,
+      showEmail: profile.showEmail,
+      imgUrl: profile.imgUrl,
+      bio: profile.bio,
+      skills: profile.skills,
+      interests: profile.interests,
+      createdAt: iso(profile.createdAt),
+    },
+    posts: ownPosts.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    reviewsWritten: written.map(({ username, createdAt, ...r }) => ({
+      about: username,
+      ...r,
+      createdAt: iso(createdAt),
+    })),
+    reviewsReceived: received.map(({ username, createdAt, ...r }) => ({
+      by: username,
+      ...r,
+      createdAt: iso(createdAt),
+    })),
+    chatMessages,
+  };
+}

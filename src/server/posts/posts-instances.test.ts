@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
+import type { PostResponse, PostsPage } from "../../shared/posts.ts";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, openPostgres } from "../db/database.ts";
+import { posts } from "../db/schema.ts";
+import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
+import { FEED_TTL_MS, POST_TTL_MS } from "./post-cache.ts";
+import { postCacheOf } from "./posts-routes.ts";
+
+/**
+ * Two app instances on one database, each with its own post cache: on PostgreSQL with their own
+ * connections, as two processes behind a proxy; on PGlite (in-process only) sharing the database.
+ * A change through one shows through the other well before its cached copy would expire.
+ */
+const PROPAGATION_DEADLINE_MS = 1_000;
+
+let testDb: TestDatabase;
+let second: Database;
+let one: FastifyInstance;
+let two: FastifyInstance;
+let ada: TestUser;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  second = testDb.url ? await openPostgres(testDb.url, 3) : testDb.database;
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    webDir: undefined,
+    writeLimits: liftedWriteLimits(),
+  };
+  one = await buildApp({ config, database: testDb.database, logger: false });
+  two = await buildApp({ config, database: second, logger: false });
+  await Promise.all([one.ready(), two.ready()]);
+  ada = await createSignedInUser(one, { username: "ada" });
+});
+
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  if (second && second !== testDb.database) await second.close();
+  await testDb?.drop();
+});
+
+async function feed(app: FastifyInstance): Promise<PostsPage> {
+  const res = await app.inject({ method: "GET", url: "/api/articles?limit=5" });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function titleOf(app: FastifyInstance, id: number): Promise<string> {
+  const res = await app.inject({ method: "GET", url: `/api/articles/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as PostResponse).article.title;
+}
+
+async function createPost(title: string): Promise<number> {
+  const res = await one.inject({
+    method: "POST",
+    url: "/api/articles",
+    headers: { cookie: ada.cookie },
+    payload: { title, topic: "General", body: `About ${title}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as PostResponse).article.id;
+}
+
+/** Asks until `seen` holds; resolves to the milliseconds it took, fails after the deadline. */
+async function msUntil(seen: () => Promise<boolean>, deadlineMs = PROPAGATION_DEADLINE_MS) {
+  const started = performance.now();
+  while (!(await seen())) {
+    const waited = performance.now() - started;
+    if (waited > deadlineMs) throw new Error(`not seen within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return performance.now() - started;
+}
+
+describe("two instances on one database", () => {
+  it("a post added through one is on the other's feed first page within a second", async () => {
+    await createPost("Older post");
+    const cachedAt = performance.now();
+    const before = await feed(two);
+    expect(before.articles[0]?.title).toBe("Older post");
+    expect(await feed(two)).toEqual(before);
+
+    const id = await createPost("Fresh post");
+    expect((await feed(one)).articles[0]?.id).toBe(id);
+    const took = await msUntil(async () => (await feed(two)).articles[0]?.id === id);
+    expect(took).toBeLessThan(PROPAGATION_DEADLINE_MS);
+    // Sooner than the other instance's cached page would have expired by itself.
+    expect(performance.now() - cachedAt).toBeLessThan(FEED_TTL_MS);
+  });
+
+  it("a post changed in SQL and invalidated through one's cache shows new through the other", async () => {
+    const id = await createPost("Old title");
+    expect(await titleOf(two, id)).toBe("Old title");
+    expect(await titleOf(one, id)).toBe("Old title");
+    expect((await feed(two)).articles[0]?.title).toBe("Old title");
+    const cachedAt = performance.now();
+
+    await testDb.database.db.update(posts).set({ title: "New title" }).where(eq(posts.id, id));
+    // Both kept by the other instance until told.
+    expect(await titleOf(two, id)).toBe("Old title");
+    expect((await feed(two)).articles[0]?.title).toBe("Old title");
+    await postCacheOf(one)?.invalidate(id);
+    expect(await titleOf(one, id)).toBe("New title");
+    const took = await msUntil(async () => (await titleOf(two, id)) === "New title");
+    expect(took).toBeLessThan(PROPAGATION_DEADLINE_MS);
+    expect((await feed(two)).articles[0]?.title).toBe("New title");
+    expect(performance.now() - cachedAt).toBeLessThan(Math.min(POST_TTL_MS, FEED_TTL_MS));
+  });
+});

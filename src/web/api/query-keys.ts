@@ -1,0 +1,18 @@
+import type { InfiniteData } from "@tanstack/react-query";
+import type { PostsPage } from "../../shared/posts.ts";
+
+// The query cache's keys that more than one feature reads or writes live here, so that no feature
+// reaches into another's api/ for them; a key only its own feature uses stays with that feature.
+
+/** The signed-in identity and its profile (GET /api/me). */
+export const sessionQueryKey = ["me"] as const;
+
+/** One profile with its rating; a new review changes the rating. */
+export const profileQueryKey = (username: string) => ["profile", username.toLowerCase()] as const;
+
+/** The feed's pages; the post page reads a post from them while it loads, a new post goes on top. */
+export const postsListKey = ["articles", "list"] as const;
+export type PostsCache = InfiniteData<PostsPage, string | null>;
+
+/** One post; a new post is put here so that opening it needs no request. */
+export const postQueryKey = (id: number) => ["articles", "detail", id] as const;

@@ -1,0 +1,11 @@
+// What other features and the app shell use of sign-in: the session, the stored username, the
+// guard, the top bar and the Google button. Screens are reached through routes.tsx, not from here.
+export { forgetSession } from "./forget-session.ts";
+export { GoogleButton } from "./google-button.tsx";
+export { NewPasswordField } from "./new-password-field.tsx";
+export { RequireSignIn } from "./require-sign-in.tsx";
+export { SessionCheckFailed, SessionUnknown } from "./session-check-failed.tsx";
+export { SignInLinks } from "./sign-in-links.tsx";
+export { storeUsername } from "./stored-username.ts";
+export { TopBar } from "./top-bar.tsx";
+export { loadSession, useSession } from "./use-session.ts";

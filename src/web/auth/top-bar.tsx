@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { SignInLinks } from "./sign-in-links.tsx";
+import { SignOutButton } from "./sign-out-button.tsx";
+import { readStoredUsername } from "./stored-username.ts";
+import { useSession } from "./use-session.ts";
+import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
+
+/**
+ * SPEC §2's top bar: the logo, then Feed, Profile, Settings (issue 15) and Sign out, or Login and
+ * Register.
+ */
+export function TopBar() {
+  const session = useSession();
+  useStoredUsernameSync();
+  const signedIn = Boolean(session.data?.user);
+  const username = session.data?.profile?.username ?? (signedIn ? readStoredUsername() : null);
+  return (
+    <header className="top-bar">
+      <nav className="top-bar-inner" aria-label="Main">
+        <Link to="/" className="logo">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Your Local Talents</span>
+        </Link>
+        <div className="top-bar-actions">
+          {signedIn ? (
+            <>
+              <Link to="/feed" className="button button-ghost">
+                Feed
+              </Link>
+              <Link
+                to={username ? `/user/${encodeURIComponent(username)}` : "/createYourUser"}
+                className="button button-ghost"
+              >
+                Profile
+              </Link>
+              <Link to="/settings" className="button button-ghost">
+                Settings
+              </Link>
+              <SignOutButton />
+            </>
+          ) : (
+            session.isSuccess && <SignInLinks emphasis="register" />
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreatePostInput, PostResponse } from "../../../shared/posts.ts";
+import { apiFetch } from "../../api/client.ts";
+import { type PostsCache, postQueryKey, postsListKey } from "../../api/query-keys.ts";
+
+/** Posts a new article and puts it at the top of the loaded feed, without reloading the pages. */
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) =>
+      apiFetch<PostResponse>("/articles", { method: "POST", body: input }),
+    onSuccess: ({ article: post }) => {
+      queryClient.setQueryData(postQueryKey(post.id), { article: post });
+      const feed = queryClient.getQueryData<PostsCache>(postsListKey);
+      const [first, ...rest] = feed?.pages ?? [];
+      if (!feed || !first) {
+        void queryClient.invalidateQueries({ queryKey: postsListKey });
+        return;
+      }
+      queryClient.setQueryData<PostsCache>(postsListKey, {
+        ...feed,
+        pages: [{ ...first, articles: [post, ...first.articles] }, ...rest],
+      });
+    },
+  });
+}

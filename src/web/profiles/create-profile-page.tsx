@@ -1,0 +1,75 @@
+import { Navigate, useNavigate } from "react-router";
+import { createProfileBodySchema } from "../../shared/profiles.ts";
+import { SessionCheckFailed, SignInLinks, useSession } from "../auth/index.ts";
+import { CardPage } from "../ui/card-page.tsx";
+import { showRefusal } from "../ui/form-errors.ts";
+import { FormFrame } from "../ui/form-frame.tsx";
+import { dismissNotices, notify } from "../ui/notify.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { useMutationForm } from "../ui/use-mutation-form.ts";
+import { useCreateProfile } from "./api/create-profile.ts";
+import { SkillListFields } from "./skill-list-fields.tsx";
+
+/** /createYourUser: username, skills and interests for a signed-in identity without a profile. */
+export function CreateProfilePage() {
+  const session = useSession();
+  if (session.isPending) return <p className="muted">Loading...</p>;
+  if (session.isError) {
+    return (
+      <CardPage title="Create your profile">
+        <SessionCheckFailed session={session} />
+      </CardPage>
+    );
+  }
+  if (!session.data.user) {
+    return (
+      <CardPage title="Create your profile">
+        <p>Sign in or register first, then choose your username here.</p>
+        <p className="button-row">
+          <SignInLinks emphasis="login" />
+        </p>
+      </CardPage>
+    );
+  }
+  if (session.data.profile) return <Navigate to="/feed" replace />;
+  return <CreateProfileForm />;
+}
+
+function CreateProfileForm() {
+  const navigate = useNavigate();
+  const { form, frame } = useMutationForm(useCreateProfile(), {
+    schema: createProfileBodySchema,
+    defaultValues: { username: "", skills: [], interests: [] },
+    onSuccess: () => {
+      dismissNotices(); // earlier failure notices no longer apply
+      return navigate("/feed");
+    },
+    onError: (error) => {
+      showRefusal(form, error, { focus: false });
+      notify(error.message, "error");
+    },
+  });
+
+  return (
+    <CardPage
+      title="Create your profile"
+      lead="Choose the name others will see, and what you offer or look for."
+      wide
+    >
+      <FormFrame {...frame} submitLabel="Submit">
+        <TextField
+          form={form}
+          name="username"
+          label="Username"
+          hint="3 to 30 letters a-z, digits, _ or -; stored in lower case."
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={60}
+        />
+        <SkillListFields form={form} />
+      </FormFrame>
+    </CardPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type ApiAnswer, apiError, later } from "../../../test/harness/web/fake-api.ts";
+import { expectFieldError } from "../../../test/harness/web/form-checks.ts";
+import { descriptionOf, renderForm } from "../../../test/harness/web/render-with-app.tsx";
+import type { ProfileDetail } from "../../shared/profiles.ts";
+import { ProfileEditForm } from "./profile-edit-form.tsx";
+
+const ada: ProfileDetail = {
+  username: "ada",
+  email: "ada@example.test",
+  email_hidden: false,
+  show_email: false,
+  img_url: null,
+  bio: "Engines.",
+  skills: ["Plumber"],
+  interests: [],
+  review_count: 0,
+  average_rating: null,
+};
+
+function openForm(answer: () => ApiAnswer | Promise<ApiAnswer>) {
+  const onSaved = vi.fn();
+  const { requests, form } = renderForm(
+    <ProfileEditForm id="edit" profile={ada} onSaved={onSaved} onCancel={() => {}} />,
+    "Edit your profile",
+    answer,
+  );
+  return {
+    requests,
+    onSaved,
+    form,
+    bio: form.getByLabelText("Bio"),
+    submit: form.getByRole("button", { name: "Submit" }),
+  };
+}
+
+describe("the profile edit form", () => {
+  it("starts from the profile, on Bio, counting its characters", async () => {
+    const { form, bio } = openForm(() => ({ status: 500 }));
+    await waitFor(() => expect(document.activeElement).toBe(bio));
+    expect(bio).toHaveProperty("value", "Engines.");
+    expect(descriptionOf(bio)).toBe("8 / 1000 characters");
+    await userEvent.type(bio, "!!");
+    expect(descriptionOf(bio)).toBe("10 / 1000 characters");
+    const skills = within(form.getByRole("group", { name: "Skills" }));
+    expect(skills.getByLabelText("Plumber")).toHaveProperty("checked", true);
+    expect(
+      form.getByRole("checkbox", { name: "Show my email to signed-in members" }),
+    ).toHaveProperty("checked", false);
+  });
+
+  it("saves every field, the lists in the options' order", async () => {
+    const { requests, onSaved, form, submit } = openForm(() => ({
+      status: 200,
+      body: { user: ada },
+    }));
+    await userEvent.click(
+      within(form.getByRole("group", { name: "Skills" })).getByLabelText("Tour Guide"),
+    );
+    await userEvent.click(
+      form.getByRole("checkbox", { name: "Show my email to signed-in members" }),
+    );
+    await userEvent.click(submit);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(requests[0]).toEqual({
+      method: "PUT",
+      path: "/users/ada",
+      body: { bio: "Engines.", skills: ["Tour Guide", "Plumber"], interests: [], show_email: true },
+    });
+  });
+
+  it("shows the server's field message on Bio and why the profile was not saved", async () => {
+    const { bio, submit } = openForm(() =>
+      apiError(400, "invalid-input", "Please check your input (bio).", {
+        bio: "Bio must be at most 1000 characters",
+      }),
+    );
+    await userEvent.click(submit);
+    await expectFieldError(bio, "8 / 1000 characters Bio must be at most 1000 characters");
+    expect(
+      screen.getByText("Profile not saved: Please check your input (bio).", { selector: "p" }),
+    ).toBeTruthy();
+  });
+
+  it("disables Submit and Cancel while saving", async () => {
+    const answer = later({ status: 200, body: { user: ada } });
+    const { form, submit } = openForm(() => answer.reply);
+    await userEvent.click(submit);
+    expect(submit).toHaveProperty("disabled", true);
+    expect(form.getByRole("button", { name: "Cancel" })).toHaveProperty("disabled", true);
+    answer.send();
+    await waitFor(() => expect(submit).toHaveProperty("disabled", false));
+  });
+});

@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldValues, Path } from "react-hook-form";
+import { Field } from "./field.tsx";
+import type { AnyForm } from "./form-errors.ts";
+
+type Props<T extends FieldValues> = {
+  form: AnyForm<T>;
+  name: Path<T>;
+  label: string;
+  hint?: ReactNode;
+  /** See Field: a message about the whole form that concerns this field too. */
+  formErrorId?: string | undefined;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id">;
+
+/** A one-line input registered on `form` under `name`, drawn by Field with that field's error. */
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  formErrorId,
+  ...input
+}: Props<T>) {
+  const { error } = form.getFieldState(name, form.formState);
+  return (
+    <Field label={label} hint={hint} error={error?.message} formErrorId={formErrorId}>
+      {(control) => <input {...control} type="text" {...input} {...form.register(name)} />}
+    </Field>
+  );
+}
+
+/** An email address: always required, the keyboard and autofill for addresses. */
+export function EmailField<T extends FieldValues>(props: Omit<Props<T>, "type">) {
+  return <TextField type="email" autoComplete="email" inputMode="email" required {...props} />;
+}
+
+/** A password: says which one it is to the password manager. */
+export function PasswordField<T extends FieldValues>(
+  props: Omit<Props<T>, "type" | "autoComplete"> & {
+    autoComplete: "current-password" | "new-password";
+  },
+) {
+  return <TextField type="password" {...props} />;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import { type Config, loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+/** The whole app, in-process, on a fresh database; call it with `app.inject`. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    webDir: undefined,
+    ...overrides,
+  };
+  const app = await buildApp({ config, database: testDb.database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/**
+ * The one app of a test file: created before its first test, closed after its last. Call it at
+ * the top of the file (`const t = testAppClosedAfterAll();`); `t.app` and `t.database` work inside tests.
+ * `overrides` may be a function, read when the app starts: for a config that points at a service
+ * an earlier `beforeAll` started.
+ */
+export function testAppClosedAfterAll(
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+): Omit<TestApp, "close"> {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(typeof overrides === "function" ? overrides() : overrides);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error("testAppClosedAfterAll: the app is there from beforeAll on");
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+  };
+}
