@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { MODERATOR_EMAILS } from "./e2e/support/moderators.ts";
 import { freePort } from "./test/harness/server-process.ts";
 
 // Playwright loads this file in the runner and in each worker: the first one picks the port and data
@@ -102,6 +103,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: "ylt-e2e-secret",
         GOOGLE_DISCOVERY_URL: oidcURL,
         SMTP_URL: smtpURL,
+        // Issue 16: the moderators' addresses (e2e/support/moderators.ts hands them out).
+        ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
       },
     },
     {

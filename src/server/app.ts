@@ -14,6 +14,7 @@ import { verifyAfterSignUp } from "./accounts/verify-after-sign-up.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { googleRoutes } from "./auth/google/google-routes.ts";
 import { avatarRoutes } from "./avatars/avatar-routes.ts";
+import { blocksRoutes } from "./blocks/blocks-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { closeChatSockets } from "./chat/close-chat-sockets.ts";
 import type { Config } from "./config.ts";
@@ -37,6 +38,7 @@ import { registerSpa } from "./http/spa.ts";
 import { mailRoutes } from "./mail/mail-routes.ts";
 import type { MailSenderOptions } from "./mail/mail-sender.ts";
 import { registerMailSender } from "./mail/register-mail-sender.ts";
+import { moderationRoutes, reportsRoutes } from "./moderation/index.ts";
 import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
 import { meRoute } from "./profiles/me-route.ts";
@@ -129,6 +131,9 @@ export async function buildApp({
       await api.register(postsRoutes);
       await api.register(profilesRoutes);
       await api.register(reviewsRoutes);
+      await api.register(blocksRoutes);
+      await api.register(reportsRoutes);
+      await api.register(moderationRoutes);
       await api.register(mailRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },

@@ -44,6 +44,20 @@ const isAllowedIssuer = (value: string) => {
   );
 };
 
+/** Email addresses, comma-separated, compared lower-case. */
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (emails) => emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)),
+    "must be email addresses separated by commas, such as ana@talents.example,ben@talents.example",
+  );
+
 /** Host names (no scheme, port or path), comma-separated: `talents.example, www.talents.example`. */
 const hostList = z
   .string()
@@ -131,6 +145,10 @@ const envSchema = z.object({
   SMTP_URL: smtpUrl.optional(),
   /** Default: Your Local Talents <no-reply@host of PUBLIC_ORIGIN, else localhost>. */
   MAIL_FROM: mailFrom.optional(),
+  /** Moderators: accounts whose verified email is in this list (issue 16). */
+  ADMIN_EMAILS: emailList.optional(),
+  /** Different established members whose open reports hide an item until a moderator looks. */
+  REPORTS_AUTO_HIDE_THRESHOLD: positiveInt(3),
   ...writeLimitSettings,
 });
 
@@ -157,6 +175,15 @@ export type Config = {
   /** Writes per account and window, counted in the database (limits/write-limit-rules.ts). */
   writeLimits: WriteLimits;
   mail: MailConfig;
+  moderation: ModerationConfig;
+};
+
+/** Trust and safety (src/server/moderation). */
+export type ModerationConfig = {
+  /** Lower-cased; an account is a moderator when its verified email is one of these. */
+  adminEmails: string[];
+  /** Distinct reporters (accounts older than a day) whose open reports hide an item pending review. */
+  autoHideThreshold: number;
 };
 
 /** Outgoing mail (src/server/mail): SMTP when `smtpUrl` is set, else see mailAvailable. */
@@ -264,6 +291,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     writeLimits: writeLimitsFrom(e),
+    moderation: {
+      adminEmails: e.ADMIN_EMAILS ?? [],
+      autoHideThreshold: e.REPORTS_AUTO_HIDE_THRESHOLD,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from:

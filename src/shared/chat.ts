@@ -20,6 +20,11 @@ export const CLOSE_GOING_AWAY = 1001;
  */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 export const CHAT_TOO_MANY_RETRY_MS = 60_000;
+/**
+ * Close code after a `session-ended` error frame sent because the account was signed out everywhere
+ * (or suspended): the client reconnects as it would after any drop, now as a signed-out reader.
+ */
+export const CLOSE_SESSION_ENDED = 4401;
 
 /** Bidi controls are removed (they reorder what others read); invisible-only text is empty. */
 export const chatTextSchema = z
@@ -51,6 +56,8 @@ export const chatMessageSchema = z.object({
   userPhotoURL: z.string().nullable(),
   text: z.string(),
   createdAt: z.string(),
+  /** Hidden by moderators: sent only to its author's and moderators' sockets; absent unless true. */
+  hidden: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -100,5 +107,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
     retryAfterMs: z.number().int().nonnegative().optional(),
   }),
   z.object({ type: z.literal("pong") }),
+  /** Moderators hid this message: drop it (it comes back, if restored, with the next snapshot). */
+  z.object({ type: z.literal("hidden"), id: z.number().int().positive() }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

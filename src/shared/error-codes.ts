@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   "profile-exists",
   "username-taken",
   "already-reviewed",
+  // Trust and safety (issue 16).
+  "already-reported",
+  "account-suspended",
   // Chat frames.
   "invalid-frame",
   "invalid-text",

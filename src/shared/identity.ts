@@ -15,5 +15,7 @@ export type IdentityDto = z.infer<typeof identitySchema>;
 export const meResponseSchema = z.object({
   user: identitySchema.nullable(),
   profile: publicProfileSchema.nullable(),
+  /** Present, and true, only for a moderator (issue 16: ADMIN_EMAILS, decided by the server). */
+  moderator: z.literal(true).optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

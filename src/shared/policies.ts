@@ -43,3 +43,26 @@ export function canSeeEmail(
   if (!actor) return false;
   return actor.username === profile.username || (profile.showEmail && profile.emailVerified);
 }
+
+/** A viewer as moderation asks about them: a profile, and whether ADMIN_EMAILS names them. */
+export type ModerationActor = { username: string; moderator: boolean } | null | undefined;
+
+/** Moderators (ADMIN_EMAILS, decided on the server) act on reports; nobody else. */
+export function canModerate(actor: ModerationActor): boolean {
+  return Boolean(actor?.moderator);
+}
+
+/** Members report what others wrote, never their own. */
+export function canReport(actor: PolicyActor, author: PolicyProfile): boolean {
+  return canPublish(actor) && actor.username !== author.username;
+}
+
+/** Members block others, never themselves. */
+export function canBlock(actor: PolicyActor, member: PolicyProfile): boolean {
+  return canPublish(actor) && actor.username !== member.username;
+}
+
+/** Hidden content stays visible to its author (marked hidden) and to moderators; nobody else. */
+export function canSeeHidden(actor: ModerationActor, author: PolicyProfile): boolean {
+  return canModerate(actor) || (Boolean(actor) && actor?.username === author.username);
+}

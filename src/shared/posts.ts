@@ -50,6 +50,8 @@ export const postSchema = z.object({
   username: z.string(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
+  /** Hidden by moderators: answered only to its author and moderators; absent unless true. */
+  hidden: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -59,6 +59,10 @@ export const profileDetailSchema = publicProfileSchema.extend({
   review_count: z.number().int(),
   /** Rounded to one decimal; null while there are no reviews. */
   average_rating: z.number().nullable(),
+  /** Hidden by moderators: shown only to its owner and moderators; absent unless true. */
+  hidden: z.boolean().optional(),
+  /** The viewer blocked this member (they can unblock here); absent unless true. */
+  blocked: z.boolean().optional(),
 });
 export type ProfileDetail = z.infer<typeof profileDetailSchema>;
 

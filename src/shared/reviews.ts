@@ -13,6 +13,8 @@ export const reviewSchema = z.object({
   body: z.string(),
   rating: z.number().int(),
   created_at: z.string(),
+  /** Hidden by moderators: listed only to its author and moderators; absent unless true. */
+  hidden: z.boolean().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -5,6 +5,7 @@ import { VerifyEmailNotice } from "./accounts/index.ts";
 import { RequireSignIn, TopBar } from "./auth/index.ts";
 import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
+import { ModerationLink } from "./moderation/index.ts";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
 import { profileQueryOptions } from "./profiles/api/get-profile.ts";
 import { Layout } from "./ui/layout.tsx";
@@ -55,6 +56,7 @@ const ResetPasswordPage = page(
 );
 const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "VerifyEmailPage");
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
+const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
 
 /**
  * The code-split screens of SPEC §2 by address: AppRoutes shows them (through `element` when the
@@ -74,6 +76,8 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/reset-password", screen: ResetPasswordPage },
   { path: "/verify-email", screen: VerifyEmailPage },
   { path: "/settings", screen: SettingsPage },
+  // Issue 16: moderators only (anyone else sees the not-found page).
+  { path: "/moderation", screen: ModerationPage },
 ];
 
 /** Loads the chunk of the screen at `pathname` (the server preloads it with the page); none → done. */
@@ -115,7 +119,7 @@ export function AppRoutes() {
           <Layout
             topBar={
               <>
-                <TopBar />
+                <TopBar moreLinks={<ModerationLink />} />
                 <VerifyEmailNotice />
               </>
             }

@@ -222,6 +222,70 @@ const ENDPOINTS: Endpoint[] = [
     body: { password: fc.constantFrom("not-their-Password-9") },
     msPerRun: 250,
   },
+  // Trust and safety (issue 16). The callers moderate nothing: the moderation routes must refuse
+  // whatever arrives, and a refusal writes nothing.
+  {
+    method: "POST",
+    path: "/api/reports",
+    caller: "owner",
+    body: {
+      target: fc.record({
+        type: fc.constantFrom("post", "review", "profile", "message", "member"),
+        id: fc.oneof(anyUsername, fc.integer({ min: -1, max: 5 }).map(String)),
+      }),
+      reason: fc.constantFrom("spam", "harassment", "scam", "inappropriate", "other", "bored"),
+      note: fc.string({ maxLength: 20 }),
+    },
+  },
+  { method: "GET", path: "/api/blocks", caller: "owner" },
+  {
+    method: "PUT",
+    path: "/api/blocks/{username}",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
+  {
+    method: "DELETE",
+    path: "/api/blocks/{username}",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
+  { method: "GET", path: "/api/moderation/queue", caller: "owner" },
+  { method: "GET", path: "/api/moderation/count", caller: "owner" },
+  { method: "GET", path: "/api/moderation/hidden", caller: "owner" },
+  {
+    method: "GET",
+    path: "/api/moderation/log",
+    caller: "owner",
+    query: { before: fc.integer({ min: -1, max: 5 }).map(String) },
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/items/{type}/{id}/{action}",
+    caller: "owner",
+    params: {
+      type: fc.constantFrom("post", "review", "profile", "message", "member"),
+      id: fc.oneof(anyUsername, fc.integer({ min: -1, max: 5 }).map(String)),
+      action: fc.constantFrom("dismiss", "hide", "restore", "delete"),
+    },
+    body: { reason: fc.string({ maxLength: 20 }) },
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/members/{username}/suspend",
+    caller: "owner",
+    params: { username: anyUsername },
+    body: {
+      duration: fc.constantFrom("day", "week", "indefinite", "forever"),
+      hide_content: fc.boolean(),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/members/{username}/lift",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
   // The chat socket's HTTP side: without an Upgrade header it is an ordinary GET.
   {
     method: "GET",

@@ -1,3 +1,4 @@
+import { suspendedMessage } from "../../shared/suspension-text.ts";
 import { AppError } from "../http/app-error.ts";
 import type { PasswordStrength } from "./password-policy.ts";
 
@@ -65,3 +66,10 @@ export const signInPaused = (retryAfterSeconds: number) => {
     },
   );
 };
+
+/**
+ * The right password of a suspended account (issue 16): says until when, in words the sign-in form
+ * shows as they are. `until`: an ISO time or "indefinite" (users-repository.ts suspendedUntilText).
+ */
+export const accountSuspended = (until: string) =>
+  new AppError(403, "account-suspended", suspendedMessage(until));

@@ -8,6 +8,7 @@ import {
 } from "../../shared/auth.ts";
 import type { Db } from "../db/database.ts";
 import {
+  accountSuspended,
   emailAlreadyInUse,
   invalidCredential,
   invalidEmail,
@@ -23,6 +24,7 @@ import {
   beginSignInAttempt,
   rememberDevice,
   signInFailed,
+  signInRefused,
   signInSucceeded,
 } from "./sign-in-attempt.ts";
 import { endSession, startSession } from "./start-session.ts";
@@ -106,6 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         await signInFailed(request, failureWindow);
         if (settings.enumerationProtection) throw invalidCredential();
         throw user ? wrongPassword() : userNotFound();
+      }
+      // Told only after the right password: a guesser learns nothing about the account.
+      if (user.suspendedUntil) {
+        await signInRefused(request, attempt);
+        throw accountSuspended(user.suspendedUntil);
       }
       await signInSucceeded(request, reply, email, attempt);
       await startSession(request, reply, user.id);

@@ -3,6 +3,7 @@ export { emailAlreadyInUse, invalidEmail, tooManyRequests, weakPassword } from "
 export { registerAuthRateLimits } from "./auth-rate-limits.ts";
 export type { AfterSignUp } from "./auth-routes.ts";
 export { presentIdentity } from "./identity-presenter.ts";
+export { isModerator } from "./moderators.ts";
 export { hashPassword, verifyPassword } from "./password-hashing.ts";
 export { checkPasswordStrength } from "./password-policy.ts";
 export { hashToken, issueSecretToken } from "./secret-token.ts";
@@ -20,6 +21,7 @@ export {
   type Identity,
   identityColumns,
   revokeAllAccess,
+  suspendedUntilText,
 } from "./users-repository.ts";
 export {
   forgetViewer,
@@ -27,4 +29,5 @@ export {
   requireProfile,
   requireViewer,
   type Viewer,
+  type ViewerWithProfile,
 } from "./viewer.ts";

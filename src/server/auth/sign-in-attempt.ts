@@ -49,6 +49,17 @@ export async function signInSucceeded(
   if (!attempt.fromTrustedDevice) await rememberDevice(request, reply, accountKey);
 }
 
+/**
+ * The right password, but the account may not sign in (suspended): its reservation goes, as after a
+ * success, so the owner retrying is told why rather than locked out; the browser is not trusted.
+ */
+export async function signInRefused(
+  request: FastifyRequest,
+  attempt: SignInAttempt,
+): Promise<void> {
+  await clearFailures(request.server.database.db, attempt.limitKey);
+}
+
 export async function rememberDevice(
   request: FastifyRequest,
   reply: FastifyReply,

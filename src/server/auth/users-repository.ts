@@ -13,7 +13,23 @@ export type Identity = {
   emailVerified: boolean;
 };
 
-export type UserWithPassword = Identity & { passwordHash: string | null };
+/**
+ * When the account's suspension ends as the wire says it (src/shared/moderation.ts): an ISO time,
+ * "indefinite" ('infinity' in the table), or null when it is not suspended (never, lifted, or over).
+ * Formatted by the database: 'infinity' has no JavaScript Date.
+ */
+export const suspendedUntilText = sql<string | null>`case
+  when ${users.suspendedUntil} is null or ${users.suspendedUntil} <= now() then null
+  when ${users.suspendedUntil} = 'infinity' then 'indefinite'
+  else to_char(${users.suspendedUntil} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+end`;
+
+/** An account with what signing in with a password checks: its hash, and whether it is suspended. */
+export type UserWithPassword = Identity & {
+  passwordHash: string | null;
+  /** See suspendedUntilText: null unless suspended now. */
+  suspendedUntil: string | null;
+};
 
 export const identityColumns = {
   id: users.id,
@@ -25,7 +41,11 @@ export const identityColumns = {
 
 async function findUserWhere(db: Db, where: SQL): Promise<UserWithPassword | null> {
   const [row] = await db
-    .select({ ...identityColumns, passwordHash: users.passwordHash })
+    .select({
+      ...identityColumns,
+      passwordHash: users.passwordHash,
+      suspendedUntil: suspendedUntilText,
+    })
     .from(users)
     .where(where)
     .limit(1);
@@ -157,6 +177,29 @@ export async function takeOverUnverifiedAccount(
   );
   // A concurrent callback linked this provider account first: the caller signs in to that one.
   return result.ok ? result.value : null;
+}
+
+/** Until when the account is suspended (see suspendedUntilText), or null when it is not. */
+export async function suspensionOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ until: suspendedUntilText })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.until ?? null;
+}
+
+/**
+ * suspensionOf inside a sign-in's transaction, holding the account's row until it ends: a suspension
+ * committing meanwhile either is seen here or waits, and then deletes the session this one starts.
+ */
+export async function suspensionHeldForSignIn(tx: Db, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ until: suspendedUntilText })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("share");
+  return row?.until ?? null;
 }
 
 /** Whether the identity has created its profile yet (where to send it after signing in). */

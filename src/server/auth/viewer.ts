@@ -1,8 +1,9 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { canPublish } from "../../shared/policies.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
+import { isModerator } from "./moderators.ts";
 import { hashToken } from "./secret-token.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { LAST_USED_PRECISION_MS, touchSession } from "./session-store.ts";
@@ -18,8 +19,14 @@ export type ViewerSession = { publicId: string; createdAt: Date };
  * Who is making a request: the signed-in identity, its profile (null until created), and the
  * session it came with.
  */
-export type Viewer = { identity: Identity; profile: ViewerProfile | null; session: ViewerSession };
-export type ViewerWithProfile = { identity: Identity; profile: ViewerProfile };
+export type Viewer = {
+  identity: Identity;
+  profile: ViewerProfile | null;
+  session: ViewerSession;
+  /** Whether this account moderates (moderators.ts): its verified email is in ADMIN_EMAILS. */
+  moderator: boolean;
+};
+export type ViewerWithProfile = { identity: Identity; profile: ViewerProfile; moderator: boolean };
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
@@ -45,14 +52,26 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, new Date()),
+        // A suspension deletes the account's sessions; this keeps a racing sign-in out as well.
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, new Date())),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.session.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await touchSession(db, tokenHash);
   }
   const { publicId, createdAt } = row.session;
-  return { identity: row.identity, profile: row.profile, session: { publicId, createdAt } };
+  return {
+    identity: row.identity,
+    profile: row.profile,
+    session: { publicId, createdAt },
+    moderator: isModerator(row.identity, request.server.config.moderation),
+  };
 }
 
 /** The request's viewer from its session cookie, looked up once per request. */
@@ -88,9 +107,9 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
  * signed out, 403 profile-required before the profile is created.
  */
 export async function requireProfile(request: FastifyRequest): Promise<ViewerWithProfile> {
-  const { identity, profile } = await requireViewer(request);
+  const { identity, profile, moderator } = await requireViewer(request);
   if (!canPublish(profile)) {
     throw forbidden("Create your profile first (choose a username).", "profile-required");
   }
-  return { identity, profile };
+  return { identity, profile, moderator };
 }

@@ -15,6 +15,7 @@ import type { Db } from "../db/database.ts";
 import { isStorageUnavailable } from "../http/storage-errors.ts";
 import { withinWriteLimit } from "../limits/index.ts";
 import type { ChatHub, ChatSubscriber } from "./chat-hub.ts";
+import { type ChatViewer, loadChatViewer } from "./chat-viewer.ts";
 import {
   findMessageByClientId,
   insertMessage,
@@ -23,6 +24,7 @@ import {
 } from "./messages-repository.ts";
 import { maskProfanity } from "./profanity-filter.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
+import { SESSION_ENDED } from "./session-ended.ts";
 
 /** Close code when the first read fails: the client reconnects with backoff. */
 const CLOSE_INTERNAL_ERROR = 1011;
@@ -45,11 +47,7 @@ async function checkSender(request: FastifyRequest, hadSession: boolean): Promis
   const viewer = await getViewer(request);
   if (!viewer) {
     return hadSession
-      ? {
-          ok: false,
-          code: "session-ended",
-          message: "Your session has ended. Sign in again to send messages.",
-        }
+      ? { ok: false, ...SESSION_ENDED }
       : { ok: false, code: "not-signed-in", message: "Sign in to send messages." };
   }
   if (!canPublish(viewer.profile)) {
@@ -69,18 +67,19 @@ async function checkSender(request: FastifyRequest, hadSession: boolean): Promis
   };
 }
 
-/** The first frame: what a resuming client missed, or the latest messages. */
+/** The first frame: what a resuming client missed, or the latest messages, as `viewer` may see them. */
 async function readBacklog(
   db: Db,
   after: number | undefined,
+  viewer: ChatViewer | null,
 ): Promise<{ frame: ServerFrame; lastId: number }> {
   if (after !== undefined) {
-    const missed = await messagesAfter(db, after, CHAT_RESUME_LIMIT + 1);
+    const missed = await messagesAfter(db, after, CHAT_RESUME_LIMIT + 1, viewer);
     if (missed.length <= CHAT_RESUME_LIMIT) {
       return { frame: { type: "resume", messages: missed }, lastId: missed.at(-1)?.id ?? after };
     }
   }
-  const latest = await latestMessages(db, CHAT_HISTORY_LIMIT);
+  const latest = await latestMessages(db, CHAT_HISTORY_LIMIT, viewer);
   return { frame: { type: "snapshot", messages: latest }, lastId: latest.at(-1)?.id ?? 0 };
 }
 
@@ -129,25 +128,23 @@ export function serveChatSocket(
   let refused: Extract<SenderCheck, { ok: false }> | undefined;
   let lastSender: Sender | undefined;
 
-  hub.join(subscriber);
   socket.on("close", () => hub.leave(subscriber));
   socket.on("pong", () => {
     subscriber.alive = true;
   });
 
   const start = async () => {
-    // Whether the upgrade came signed in, read alongside the backlog (free without a cookie).
-    const connectedAs = getViewer(request).then(
-      (viewer) => {
-        if (viewer) signedIn = true;
-      },
-      () => {},
-    );
     try {
-      const { frame, lastId } = await readBacklog(db, after);
+      // Who reads decides what they are sent (free without a cookie): known before the socket
+      // joins the hub, which holds what arrives meanwhile until the backlog is sent.
+      const viewer = await loadChatViewer(request);
+      if (viewer) signedIn = true;
+      subscriber.viewer = viewer;
+      if (socket.readyState !== socket.OPEN) return;
+      hub.join(subscriber);
+      const { frame, lastId } = await readBacklog(db, after, viewer);
       send(frame);
       hub.goLive(subscriber, lastId);
-      await connectedAs;
     } catch (error) {
       log.warn({ err: error }, "chat snapshot failed");
       fail("storage-unavailable", "The chat is briefly unavailable. Reconnecting…");

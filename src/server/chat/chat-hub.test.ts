@@ -91,7 +91,7 @@ describe("chat hub", () => {
     hub.goLive(sub, 0);
     // Control characters take six bytes each in JSON: far over NOTIFY's 8000-byte limit.
     const big = await store("\u0001".repeat(2000));
-    expect(JSON.parse(notificationPayload(big))).toEqual({ id: big.id });
+    expect(JSON.parse(notificationPayload(big, userId))).toEqual({ id: big.id });
     const after = await store("small one after");
     await until(() => received().length === 2);
     expect(received()).toEqual([big, after]);

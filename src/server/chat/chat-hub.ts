@@ -1,8 +1,28 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import { type ChatMessage, chatMessageSchema } from "../../shared/chat.ts";
+import { z } from "zod";
+import { CLOSE_SESSION_ENDED, chatMessageSchema, type ServerFrame } from "../../shared/chat.ts";
+import { blockedUserIds, blocksChangedUserId } from "../blocks/index.ts";
+import { ALL_CACHES, subscribeToInvalidations } from "../db/cache-invalidation.ts";
 import type { Database } from "../db/database.ts";
-import { CHAT_CHANNEL, lastMessageId, messagesAfter } from "./messages-repository.ts";
+import { readChatKey } from "./chat-announcements.ts";
+import { type ChatViewer, maySeeMessage } from "./chat-viewer.ts";
+import {
+  CHAT_CHANNEL,
+  lastMessageId,
+  messageSenderId,
+  type StoredMessage,
+  storedMessagesAfter,
+} from "./messages-repository.ts";
+import { SESSION_ENDED } from "./session-ended.ts";
+
+/**
+ * What waits for a socket that reads its snapshot (or holds for an ack): a message, or the notice
+ * that moderators hid one. Who may have either is decided when it is sent (maySeeMessage).
+ */
+type Waiting =
+  | { kind: "message"; id: number; senderId: string; hidden: boolean; frame: Buffer }
+  | { kind: "hidden"; id: number; senderId: string; frame: Buffer };
 
 /** One socket of this instance and what it has been sent. */
 export type ChatSubscriber = {
@@ -11,9 +31,11 @@ export type ChatSubscriber = {
   lastSentId: number;
   /** False while the connection reads its snapshot (or holds for an ack); messages wait meanwhile. */
   live: boolean;
-  waiting: { id: number; frame: Buffer }[];
+  waiting: Waiting[];
   /** Cleared at each heartbeat, set by a pong or any frame; still clear at the next: dead. */
   alive: boolean;
+  /** Who reads on it (chat-viewer.ts), known before it joins; absent or null: signed out. */
+  viewer?: ChatViewer | null;
 };
 
 export type ChatHub = ReturnType<typeof createChatHub>;
@@ -24,12 +46,24 @@ const SLOW_CONSUMER_BYTES = 4 * 1024 * 1024;
 const CATCH_UP_BATCH = 500;
 const CATCH_UP_RETRY_MS = 1_000;
 
+/** A notification's message: the wire message plus its sender's account (messages-repository). */
+const notifiedMessageSchema = chatMessageSchema.extend({ senderId: z.string() });
+
+const frameOf = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
+const SESSION_ENDED_FRAME = frameOf({ type: "error", ...SESSION_ENDED });
+
 /**
  * This instance's chat sockets and the fan-out to them. Every instance LISTENs on one channel;
  * a stored message is NOTIFYed by the transaction that stored it (messages-repository), so each
  * instance, this one included, hears of every message once, in id order, and sends it to its own
  * sockets. When the LISTEN connection was lost, or a notification only names an id, the hub reads
  * what it missed from the table, so no subscriber misses a message.
+ *
+ * Each socket gets only what its reader may see (chat-viewer.ts): nothing from members they
+ * blocked, hidden messages only as their author or a moderator. What changes that is heard on the
+ * cache-invalidation channel: a hidden message (sockets that may not see it are told to drop it), a
+ * member's blocks (their sockets' blocks are read again) and an account signed out everywhere (its
+ * sockets are told and closed).
  */
 export function createChatHub({ database, log }: { database: Database; log: FastifyBaseLogger }) {
   const subscribers = new Set<ChatSubscriber>();
@@ -39,6 +73,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
   let behind = false;
   let stopped = false;
   let unlisten: (() => Promise<void>) | undefined;
+  let unsubscribe: (() => Promise<void>) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   // Fan-out work runs one task at a time, so messages leave in the order they were stored.
   let queue: Promise<void> = Promise.resolve();
@@ -57,16 +92,17 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     socket.send(frame, { binary: false });
   };
 
-  const deliver = (message: ChatMessage) => {
+  const deliver = ({ message, senderId, hidden }: StoredMessage) => {
     if (message.id <= lastBroadcastId) return;
     lastBroadcastId = message.id;
     // Serialised and encoded once per message, whatever the number of sockets.
-    const frame = Buffer.from(JSON.stringify({ type: "message", message }));
+    const frame = frameOf({ type: "message", message });
     for (const subscriber of subscribers) {
-      if (!subscriber.live) subscriber.waiting.push({ id: message.id, frame });
-      else if (message.id > subscriber.lastSentId) {
+      if (!subscriber.live) {
+        subscriber.waiting.push({ kind: "message", id: message.id, senderId, hidden, frame });
+      } else if (message.id > subscriber.lastSentId) {
         subscriber.lastSentId = message.id;
-        sendTo(subscriber, frame);
+        if (maySeeMessage(subscriber.viewer, senderId, hidden)) sendTo(subscriber, frame);
       }
     }
   };
@@ -74,8 +110,8 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
   const catchUp = async () => {
     try {
       for (;;) {
-        const batch = await messagesAfter(database.db, lastBroadcastId, CATCH_UP_BATCH);
-        for (const message of batch) deliver(message);
+        const batch = await storedMessagesAfter(database.db, lastBroadcastId, CATCH_UP_BATCH);
+        for (const stored of batch) deliver(stored);
         if (batch.length < CATCH_UP_BATCH) break;
       }
       behind = false;
@@ -96,10 +132,62 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
         log.warn({ payload }, "unreadable chat notification");
         return;
       }
-      const full = chatMessageSchema.safeParse(data);
-      if (full.success) deliver(full.data);
-      else await catchUp(); // too big for a notification: only its id came
+      const full = notifiedMessageSchema.safeParse(data);
+      if (full.success) {
+        const { senderId, ...message } = full.data;
+        deliver({ message, senderId, hidden: false });
+      } else await catchUp(); // too big for a notification: only its id came
     });
+
+  /** Moderators hid message `id`: sockets that may not see it drop it (their page is told). */
+  const hideMessage = async (id: number) => {
+    // The hide was heard before the message itself (another LISTEN): read it, hidden, from the
+    // table now, so its own notification comes too late to reach anyone who may not see it.
+    if (id > lastBroadcastId) await catchUp();
+    const senderId = await messageSenderId(database.db, id);
+    if (!senderId) return;
+    const frame = frameOf({ type: "hidden", id });
+    for (const subscriber of subscribers) {
+      if (!subscriber.live) subscriber.waiting.push({ kind: "hidden", id, senderId, frame });
+      else if (!maySeeMessage(subscriber.viewer, senderId, true)) sendTo(subscriber, frame);
+    }
+  };
+
+  /** Reads again the blocks of `userIds`' sockets (all signed-in sockets when not given). */
+  const reloadBlocks = async (userIds?: string[]) => {
+    const readers = new Map<string, ChatSubscriber[]>();
+    for (const subscriber of subscribers) {
+      const userId = subscriber.viewer?.userId;
+      if (!userId || (userIds && !userIds.includes(userId))) continue;
+      readers.set(userId, [...(readers.get(userId) ?? []), subscriber]);
+    }
+    for (const [userId, sockets] of readers) {
+      const blocked = new Set(await blockedUserIds(database.db, userId));
+      for (const subscriber of sockets) {
+        if (subscriber.viewer) subscriber.viewer = { ...subscriber.viewer, blocked };
+      }
+    }
+  };
+
+  /** The account was signed out everywhere (or suspended): its sockets read on signed out. */
+  const endSessions = (userId: string) => {
+    for (const subscriber of subscribers) {
+      if (subscriber.viewer?.userId !== userId) continue;
+      sendTo(subscriber, SESSION_ENDED_FRAME);
+      subscriber.socket.close(CLOSE_SESSION_ENDED, "session ended");
+    }
+  };
+
+  /** Must not throw: it runs inside the database client's notification handling. */
+  const onInvalidation = (key: string) => {
+    if (key === ALL_CACHES) return enqueue(() => reloadBlocks());
+    const blocker = blocksChangedUserId(key);
+    if (blocker) return enqueue(() => reloadBlocks([blocker]));
+    const announced = readChatKey(key);
+    if (announced?.kind === "message-hidden") enqueue(() => hideMessage(announced.id));
+    // A restored message comes back with the next snapshot; nothing is sent live.
+    else if (announced?.kind === "signed-out") endSessions(announced.userId);
+  };
 
   const sweep = () => {
     for (const subscriber of subscribers) {
@@ -116,10 +204,16 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
 
   const goLive = (subscriber: ChatSubscriber, lastSentId: number) => {
     subscriber.lastSentId = Math.max(subscriber.lastSentId, lastSentId);
-    for (const { id, frame } of subscriber.waiting) {
-      if (id <= subscriber.lastSentId) continue;
-      subscriber.lastSentId = id;
-      sendTo(subscriber, frame);
+    for (const waiting of subscriber.waiting) {
+      const { viewer } = subscriber;
+      if (waiting.kind === "hidden") {
+        if (!maySeeMessage(viewer, waiting.senderId, true)) sendTo(subscriber, waiting.frame);
+        continue;
+      }
+      if (waiting.id <= subscriber.lastSentId) continue;
+      subscriber.lastSentId = waiting.id;
+      if (maySeeMessage(viewer, waiting.senderId, waiting.hidden))
+        sendTo(subscriber, waiting.frame);
     }
     subscriber.waiting = [];
     subscriber.live = true;
@@ -131,6 +225,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
       const started = (async () => {
         unlisten = await database.listen(CHAT_CHANNEL, onNotify, () => enqueue(catchUp));
         lastBroadcastId = await lastMessageId(database.db);
+        unsubscribe = await subscribeToInvalidations(database, onInvalidation);
       })();
       queue = started.catch(() => {});
       await started;
@@ -173,6 +268,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
       clearInterval(heartbeat);
       // The storage may be gone already (closed first, or down): nothing left to unsubscribe from.
       await unlisten?.().catch(() => {});
+      await unsubscribe?.().catch(() => {});
       await queue;
     },
   };

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../shared/chat.ts";
 import type { Db } from "../db/database.ts";
 import { messages } from "../db/schema.ts";
+import type { ChatViewer } from "./chat-viewer.ts";
 
 /** The channel every instance LISTENs on; payloads come from `notificationPayload`. */
 export const CHAT_CHANNEL = "chat_messages";
@@ -24,10 +25,11 @@ const columns = {
   userPhotoUrl: messages.userPhotoUrl,
   text: messages.text,
   createdAt: messages.createdAt,
+  hiddenAt: messages.hiddenAt,
 };
 
 export function presentMessage(
-  row: Pick<MessageRow, "id" | "userName" | "userPhotoUrl" | "text" | "createdAt">,
+  row: Pick<MessageRow, "id" | "userName" | "userPhotoUrl" | "text" | "createdAt" | "hiddenAt">,
 ): ChatMessage {
   return {
     id: Number(row.id),
@@ -35,28 +37,91 @@ export function presentMessage(
     userPhotoURL: row.userPhotoUrl,
     text: row.text,
     createdAt: new Date(row.createdAt).toISOString(),
+    ...(row.hiddenAt ? { hidden: true } : {}),
   };
 }
 
-/** The latest `limit` messages, oldest first. */
-export async function latestMessages(db: Db, limit: number): Promise<ChatMessage[]> {
-  const rows = await db.select(columns).from(messages).orderBy(desc(messages.id)).limit(limit);
-  return rows.reverse().map(presentMessage);
+/**
+ * A stored message as the hub fans it out: who sent it and whether moderators hid it decide which
+ * sockets get it; neither leaves the server in a frame.
+ */
+export type StoredMessage = { message: ChatMessage; senderId: string; hidden: boolean };
+
+/**
+ * The messages `viewer` (null: signed out) is sent in a snapshot or resume: hidden ones only when
+ * they wrote them or moderate, none by a member they blocked. The hub applies the same rule to live
+ * messages (chat-viewer.ts maySeeMessage).
+ */
+function visibleTo(viewer: ChatViewer | null): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (!viewer) conditions.push(isNull(messages.hiddenAt));
+  else if (!viewer.moderator) {
+    conditions.push(or(isNull(messages.hiddenAt), eq(messages.userId, viewer.userId)) as SQL);
+  }
+  if (viewer && viewer.blocked.size > 0) {
+    conditions.push(notInArray(messages.userId, [...viewer.blocked]));
+  }
+  return and(...conditions);
 }
 
-/** Messages with an id above `afterId`, oldest first, at most `limit`. */
-export async function messagesAfter(
+/** The latest `limit` messages `viewer` may see, oldest first. */
+export async function latestMessages(
   db: Db,
-  afterId: number,
   limit: number,
+  viewer: ChatViewer | null = null,
 ): Promise<ChatMessage[]> {
   const rows = await db
     .select(columns)
     .from(messages)
-    .where(gt(messages.id, afterId))
+    .where(visibleTo(viewer))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse().map(presentMessage);
+}
+
+/** Messages `viewer` may see with an id above `afterId`, oldest first, at most `limit`. */
+export async function messagesAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+  viewer: ChatViewer | null = null,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(columns)
+    .from(messages)
+    .where(and(gt(messages.id, afterId), visibleTo(viewer)))
     .orderBy(asc(messages.id))
     .limit(limit);
   return rows.map(presentMessage);
+}
+
+/** Every message with an id above `afterId`, hidden or not, oldest first: the hub's catch-up. */
+export async function storedMessagesAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<StoredMessage[]> {
+  const rows = await db
+    .select({ ...columns, senderId: messages.userId })
+    .from(messages)
+    .where(gt(messages.id, afterId))
+    .orderBy(asc(messages.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    message: presentMessage(row),
+    senderId: row.senderId,
+    hidden: row.hiddenAt !== null,
+  }));
+}
+
+/** Who sent message `id` (users.id), or null when there is no such message. */
+export async function messageSenderId(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ senderId: messages.userId })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .limit(1);
+  return row?.senderId ?? null;
 }
 
 /** The highest message id stored, 0 when there is none. */
@@ -91,9 +156,13 @@ export type NewMessage = {
   clientId: string;
 };
 
-/** What a notification carries: the whole message when it fits, else only its id. */
-export function notificationPayload(message: ChatMessage): string {
-  const full = JSON.stringify(message);
+/**
+ * What a notification carries: the whole message and its sender's account (`senderId`, for the
+ * hubs' filtering; notifications stay between the instances and the database) when it fits, else
+ * only its id.
+ */
+export function notificationPayload(message: ChatMessage, senderId: string): string {
+  const full = JSON.stringify({ ...message, senderId });
   return Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: message.id });
 }
 
@@ -128,7 +197,8 @@ export async function insertMessage(
       return { message: existing, created: false };
     }
     const stored = presentMessage(row);
-    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${notificationPayload(stored)})`);
+    const payload = notificationPayload(stored, message.userId);
+    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
     return { message: stored, created: true };
   });
 }

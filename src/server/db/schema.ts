@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -29,6 +30,11 @@ export const users = pgTable("users", {
   /** argon2id PHC string; null for accounts that only sign in with Google. */
   passwordHash: text("password_hash"),
   createdAt: createdAt(),
+  /**
+   * Set by a moderator's suspension: the account cannot sign in before this time ('infinity' until
+   * a moderator lifts it); null or past means not suspended.
+   */
+  suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
 });
 
 /** Accounts at an OpenID Connect provider, keyed by (issuer, subject), never by email. */
@@ -196,8 +202,13 @@ export const profiles = pgTable(
     skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
-  (t) => [check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`)],
+  (t) => [
+    check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`),
+    index("profiles_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
+  ],
 );
 
 export const posts = pgTable(
@@ -211,11 +222,14 @@ export const posts = pgTable(
     topic: text("topic").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
+    /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("articles_created_idx").on(t.createdAt, t.id),
     index("articles_topic_created_idx").on(sql`lower(${t.topic})`, t.createdAt, t.id),
     index("articles_author_idx").on(t.authorId),
+    index("articles_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 
@@ -233,12 +247,15 @@ export const reviews = pgTable(
     body: text("body").notNull(),
     rating: smallint("rating").notNull(),
     createdAt: createdAt(),
+    /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_no_self_review", sql`${t.authorId} <> ${t.subjectId}`),
     unique("reviews_one_per_author_subject").on(t.authorId, t.subjectId),
     index("reviews_subject_created_idx").on(t.subjectId, t.createdAt, t.id),
+    index("reviews_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 
@@ -255,9 +272,91 @@ export const messages = pgTable(
     /** The sender's id for this message, so a resend is stored once. */
     clientId: text("client_id").notNull(),
     createdAt: createdAt(),
+    /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     index("messages_created_idx").on(t.createdAt, t.id),
     unique("messages_user_client_unique").on(t.userId, t.clientId),
+    index("messages_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
+  ],
+);
+
+// ── trust and safety ────────────────────────────────────────────────────────
+
+/**
+ * A member's report of something another member wrote. `targetId` is the item's id as text (a post,
+ * review or chat message id; a profile's uuid); `subjectUserId` is its author's
+ * account. Open until a moderator acts on the item; one open report per reporter and item.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    subjectUserId: uuid("subject_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("reports_target_type", sql`${t.targetType} in ('post', 'review', 'profile', 'message')`),
+    check(
+      "reports_reason",
+      sql`${t.reason} in ('spam', 'harassment', 'scam', 'inappropriate', 'other')`,
+    ),
+    check("reports_status", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    uniqueIndex("reports_one_open_per_reporter_item")
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_open_created_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("reports_target_idx").on(t.targetType, t.targetId),
+    index("reports_subject_idx").on(t.subjectUserId),
+  ],
+);
+
+/**
+ * What moderators did, and what the reports threshold did on its own (`moderatorId` null): read by
+ * moderators, never shown to reporters. `subjectUserId` is the member the action concerned.
+ */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    moderatorId: uuid("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    subjectUserId: uuid("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_log_created_idx").on(t.createdAt, t.id)],
+);
+
+/** Who blocked whom: the blocker stops seeing the blocked member, who cannot review the blocker. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+    index("blocks_blocked_idx").on(t.blockedId),
   ],
 );

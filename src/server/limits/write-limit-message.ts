@@ -21,6 +21,7 @@ const DONE: Record<WriteAction, (used: number) => string> = {
   review: (used) => `You have written ${plural(used, "review")}`,
   "profile-edit": (used) => `You have saved your profile ${plural(used, "time")}`,
   chat: (used) => `You have sent ${plural(used, "message")}`,
+  report: (used) => `You have sent ${plural(used, "report")}`,
 };
 
 const AGAIN: Record<WriteAction, string> = {
@@ -28,6 +29,7 @@ const AGAIN: Record<WriteAction, string> = {
   review: "You can write another review",
   "profile-edit": "You can save it again",
   chat: "You can send again",
+  report: "You can report again",
 };
 
 /**

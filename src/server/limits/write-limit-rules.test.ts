@@ -14,6 +14,7 @@ describe("write limit settings", () => {
       review: { max: 10, newAccountMax: 3, windowSeconds: 3600 },
       "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: 3600 },
       chat: { max: 30, newAccountMax: 10, windowSeconds: 60 },
+      report: { max: 20, newAccountMax: 5, windowSeconds: 3600 },
     });
   });
 
@@ -21,9 +22,12 @@ describe("write limit settings", () => {
     const config = loadConfig({
       WRITE_LIMIT_POSTS_PER_HOUR: "60",
       WRITE_LIMIT_NEW_ACCOUNT_CHAT_MESSAGES_PER_MINUTE: "4",
+      WRITE_LIMIT_REPORTS_PER_HOUR: "40",
+      WRITE_LIMIT_NEW_ACCOUNT_REPORTS_PER_HOUR: "2",
     });
     expect(config.writeLimits.post).toEqual({ max: 60, newAccountMax: 3, windowSeconds: 3600 });
     expect(config.writeLimits.chat.newAccountMax).toBe(4);
+    expect(config.writeLimits.report).toEqual({ max: 40, newAccountMax: 2, windowSeconds: 3600 });
     expect(loadConfig(liftedWriteLimitEnv(500)).writeLimits).toEqual(liftedWriteLimits(500));
     expect(() => loadConfig({ WRITE_LIMIT_REVIEWS_PER_HOUR: "0" })).toThrow(
       new ConfigError(

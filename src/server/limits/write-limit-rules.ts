@@ -1,4 +1,4 @@
-export const WRITE_ACTIONS = ["post", "review", "profile-edit", "chat"] as const;
+export const WRITE_ACTIONS = ["post", "review", "profile-edit", "chat", "report"] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 /**
@@ -16,13 +16,15 @@ const MINUTE = 60;
 /**
  * Far above what a person writes in a window, far below a script: an hour of posts is a busy day's
  * worth, and a profile is saved a few times while it is written. Chat counts per minute, as a
- * conversation does.
+ * conversation does. Reports (issue 16): more than a member meets abuse in an hour, few from a
+ * fresh account, so throw-away accounts cannot flood the moderators' queue.
  */
 export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   post: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
   review: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
   "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: HOUR },
   chat: { max: 30, newAccountMax: 10, windowSeconds: MINUTE },
+  report: { max: 20, newAccountMax: 5, windowSeconds: HOUR },
 };
 
 /** The settings that change the limits (README, Configuration). */
@@ -42,6 +44,10 @@ export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: 
   chat: {
     max: "WRITE_LIMIT_CHAT_MESSAGES_PER_MINUTE",
     newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_CHAT_MESSAGES_PER_MINUTE",
+  },
+  report: {
+    max: "WRITE_LIMIT_REPORTS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_REPORTS_PER_HOUR",
   },
 };
 

@@ -5,10 +5,15 @@ import {
   type TestDatabase,
   testDatabaseKind,
 } from "../../../test/harness/test-database.ts";
-import type { PostResponse, PostsPage } from "../../shared/posts.ts";
+import type { PostsPage } from "../../shared/posts.ts";
 import { subscribeToInvalidations } from "../db/cache-invalidation.ts";
 import { type Database, LISTEN_APPLICATION_NAME, openPostgres } from "../db/database.ts";
-import { announcePostChange, createPostCache, type PostCache } from "./post-cache.ts";
+import {
+  announcePostChange,
+  type CachedPost,
+  createPostCache,
+  type PostCache,
+} from "./post-cache.ts";
 
 /**
  * Two instances on one database: on PostgreSQL two connections (pools and LISTEN connections) as
@@ -77,18 +82,22 @@ function counted<T>(make: (call: number) => T) {
   return loader;
 }
 
-const postAnswer = (id: number, title: string): PostResponse => ({
-  article: {
-    id,
-    title,
-    topic: "General",
-    body: "Body",
-    username: "ada",
-    created_at: "2026-01-01T00:00:00.000000Z",
+const postAnswer = (id: number, title: string): CachedPost => ({
+  answer: {
+    article: {
+      id,
+      title,
+      topic: "General",
+      body: "Body",
+      username: "ada",
+      created_at: "2026-01-01T00:00:00.000000Z",
+    },
   },
+  authorUserId: "00000000-0000-4000-8000-000000000000",
+  hidden: false,
 });
 const pageAnswer = (call: number): PostsPage => ({
-  articles: [postAnswer(call, `Page ${call}`).article],
+  articles: [postAnswer(call, `Page ${call}`).answer.article],
   nextCursor: null,
 });
 
@@ -120,8 +129,8 @@ describe("post cache", () => {
     await here.post(12, two);
     await here.feedFirstPage(20, page);
     await here.invalidate(11);
-    expect((await here.post(11, one))?.article.title).toBe("One 2");
-    expect((await here.post(12, two))?.article.title).toBe("Two 1");
+    expect((await here.post(11, one))?.answer.article.title).toBe("One 2");
+    expect((await here.post(12, two))?.answer.article.title).toBe("Two 1");
     expect((await here.feedFirstPage(20, page)).articles[0]?.title).toBe("Page 2");
   });
 
@@ -148,8 +157,8 @@ describe("post cache", () => {
     await there.post(32, keep);
     await here.invalidate(31);
     await heardThereEventually("post:31");
-    expect((await there.post(31, post))?.article.title).toBe("Title 2");
-    expect((await there.post(32, keep))?.article.title).toBe("Kept 1");
+    expect((await there.post(31, post))?.answer.article.title).toBe("Title 2");
+    expect((await there.post(32, keep))?.answer.article.title).toBe("Kept 1");
   });
 
   it("tells no instance of a change announced in a transaction that rolled back", async () => {
@@ -164,7 +173,7 @@ describe("post cache", () => {
     ).rejects.toThrow("the write failed");
     await otherCaughtUp();
     expect(heardThere).not.toContain("post:41");
-    expect((await there.post(41, post))?.article.title).toBe("Title 1");
+    expect((await there.post(41, post))?.answer.article.title).toBe("Title 1");
   });
 
   it("tells every instance of a change announced in a transaction once it commits", async () => {
@@ -175,7 +184,7 @@ describe("post cache", () => {
       await announcePostChange(tx, 51);
     });
     await heardThereEventually("post:51");
-    expect((await there.post(51, post))?.article.title).toBe("Title 2");
+    expect((await there.post(51, post))?.answer.article.title).toBe("Title 2");
   });
 
   it.skipIf(testDatabaseKind !== "postgres")(
@@ -191,7 +200,7 @@ describe("post cache", () => {
       )) as unknown as { rows: unknown[] };
       expect(killed.rows.length).toBeGreaterThan(1);
       await heardThereEventually("all", 10_000);
-      expect((await there.post(61, post))?.article.title).toBe("Title 2");
+      expect((await there.post(61, post))?.answer.article.title).toBe("Title 2");
     },
   );
 });

@@ -33,14 +33,22 @@ export const POST_TTL_MS = 10_000;
 export type PostCache = ReturnType<typeof createPostCache>;
 
 /**
+ * A post's page as kept: the answer shown to readers who may see it, and what the route needs to
+ * decide who they are (its author's account, whether moderators hid it). The answer of a hidden post
+ * is never handed out as is: its author and moderators get a copy marked hidden, others a 404.
+ */
+export type CachedPost = { answer: PostResponse; authorUserId: string; hidden: boolean };
+
+/**
  * The one place that knows what of posts an instance keeps in memory (decision 003): the feed's
  * first page by page size and a post by id, as the very response objects answered, so the
  * serializer reuses their JSON (http/serializer.ts). It forgets them when any instance announces a
- * change (cache-invalidation.ts). Responses kept here never depend on the viewer.
+ * change (cache-invalidation.ts). Responses kept here never depend on the viewer: who may read a
+ * hidden post, or one by a member they blocked, is the route's decision on every request.
  */
 export function createPostCache(database: Database) {
   const feedPages = createReadCache<number, PostsPage>({ ttlMs: FEED_TTL_MS, maxEntries: 10 });
-  const posts = createReadCache<number, PostResponse | null>({
+  const posts = createReadCache<number, CachedPost | null>({
     ttlMs: POST_TTL_MS,
     maxEntries: 2_000,
   });
@@ -75,7 +83,7 @@ export function createPostCache(database: Database) {
     },
 
     /** A post's answer by id; "not found" (null) is not kept. */
-    post(id: number, load: () => Promise<PostResponse | null>): Promise<PostResponse | null> {
+    post(id: number, load: () => Promise<CachedPost | null>): Promise<CachedPost | null> {
       return posts.get(id, load);
     },
 

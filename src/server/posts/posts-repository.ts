@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
 import { posts, profiles } from "../db/schema.ts";
@@ -13,6 +13,12 @@ export type PostRow = {
   username: string;
   createdAt: string;
 };
+
+/**
+ * A post by id, for its page: also its author's account and whether moderators hid it, so the route
+ * decides who may read it (never sent as is: the presenter picks the wire fields).
+ */
+export type PostWithAuthor = PostRow & { authorUserId: string; hidden: boolean };
 
 /** Where a post sits in the newest-first order. */
 export type PostPosition = { createdAt: string; id: number };
@@ -30,8 +36,20 @@ const postColumns = {
   createdAt: createdAtIso,
 };
 
-function feedQuery(db: Db, topic: string | undefined, afterPosition: boolean) {
-  const conditions: SQL[] = [];
+/**
+ * The feed leaves hidden posts out for everyone (it is shared and cached), and the posts of
+ * `excludedAuthors` (accounts a viewer blocked).
+ */
+function feedQuery(
+  db: Db,
+  topic: string | undefined,
+  afterPosition: boolean,
+  excludedAuthors: readonly string[] = [],
+) {
+  const conditions: SQL[] = [isNull(posts.hiddenAt)];
+  if (excludedAuthors.length > 0) {
+    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
+  }
   if (topic) {
     conditions.push(sql`lower(${posts.topic}) = lower(${topic}) ${sql.raw(PLAN_EACH_TIME)}`);
   }
@@ -49,10 +67,23 @@ function feedQuery(db: Db, topic: string | undefined, afterPosition: boolean) {
     .limit(sql.placeholder("limit"));
 }
 
+function byIdQuery(db: Db) {
+  return db
+    .select({
+      ...postColumns,
+      authorUserId: profiles.userId,
+      hidden: sql<boolean>`${posts.hiddenAt} is not null`,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .where(eq(posts.id, sql.placeholder("id")))
+    .limit(1);
+}
+
 type Prepared = {
   first: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   after: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
-  byId: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
+  byId: ReturnType<ReturnType<typeof byIdQuery>["prepare"]>;
 };
 
 /**
@@ -68,13 +99,7 @@ function prepared(db: Db): Prepared {
     queries = {
       first: feedQuery(db, undefined, false).prepare("articles_feed_first"),
       after: feedQuery(db, undefined, true).prepare("articles_feed_after"),
-      byId: db
-        .select(postColumns)
-        .from(posts)
-        .innerJoin(profiles, eq(profiles.id, posts.authorId))
-        .where(eq(posts.id, sql.placeholder("id")))
-        .limit(1)
-        .prepare("articles_by_id"),
+      byId: byIdQuery(db).prepare("articles_by_id"),
     };
     preparedByDb.set(db, queries);
   }
@@ -82,26 +107,35 @@ function prepared(db: Db): Prepared {
 }
 
 /**
- * Newest first, strictly after `after` when given. Walks the (created_at, id) index — or
- * (lower(topic), created_at, id) for a rare topic — backwards, so a deep page costs what the first
- * one does.
+ * Newest first, strictly after `after` when given, without hidden posts nor those of
+ * `excludedAuthors` (users.id). Walks the (created_at, id) index — or (lower(topic), created_at, id)
+ * for a rare topic — backwards, so a deep page costs what the first one does.
  */
 export async function listPosts(
   db: Db,
-  options: { limit: number; topic?: string | undefined; after?: PostPosition | null },
+  options: {
+    limit: number;
+    topic?: string | undefined;
+    after?: PostPosition | null;
+    excludedAuthors?: readonly string[];
+  },
 ): Promise<PostRow[]> {
-  const { topic, after } = options;
+  const { topic, after, excludedAuthors = [] } = options;
   const params = {
     limit: options.limit,
     afterTime: after?.createdAt ?? null,
     afterId: after?.id ?? null,
   };
-  if (topic) return feedQuery(db, topic, Boolean(after)).execute(params);
+  // A reader's blocks make a feed of their own: built for them, not prepared.
+  if (topic || excludedAuthors.length > 0) {
+    return feedQuery(db, topic, Boolean(after), excludedAuthors).execute(params);
+  }
   const queries = prepared(db);
   return (after ? queries.after : queries.first).execute(params);
 }
 
-export async function findPostById(db: Db, id: number): Promise<PostRow | null> {
+/** The post `id`, hidden or not: the caller decides who may read it. */
+export async function findPostById(db: Db, id: number): Promise<PostWithAuthor | null> {
   return (await prepared(db).byId.execute({ id }))[0] ?? null;
 }
 

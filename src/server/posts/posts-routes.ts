@@ -1,19 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
+import { canSeeHidden } from "../../shared/policies.ts";
 import {
   createPostSchema,
   listPostsQuerySchema,
+  type PostResponse,
   type PostsPage,
   postParamsSchema,
   postResponseSchema,
   postsPageSchema,
 } from "../../shared/posts.ts";
-import { requireProfile } from "../auth/index.ts";
+import { getViewer, requireProfile, type Viewer } from "../auth/index.ts";
+import { blockedUserIds, hasBlocked } from "../blocks/index.ts";
+import type { Db } from "../db/database.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
 import { limitedWrite } from "../limits/index.ts";
-import { createPostCache, forgetPostChange, type PostCache } from "./post-cache.ts";
+import {
+  type CachedPost,
+  createPostCache,
+  forgetPostChange,
+  type PostCache,
+} from "./post-cache.ts";
 import { decodeCursor, encodeCursor } from "./post-cursor.ts";
 import { presentPost } from "./post-presenter.ts";
 import { findPostById, insertPost, listPosts, type PostRow } from "./posts-repository.ts";
@@ -33,6 +42,35 @@ function presentPage(rows: PostRow[], limit: number): PostsPage {
     articles: page.map(presentPost),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
+}
+
+const noSuchPost = () => notFound("This post does not exist. It may have been removed.");
+
+/** The accounts whose posts `viewer` does not see (those they blocked); none when signed out. */
+async function excludedAuthorsFor(db: Db, viewer: Viewer | null): Promise<readonly string[]> {
+  return viewer ? blockedUserIds(db, viewer.identity.id) : [];
+}
+
+/**
+ * The post page as `viewer` may read it: a hidden post only for its author and moderators, marked
+ * (a fresh object: the cached answer stays the same for everyone); a post by a member the viewer
+ * blocked is not there for them. Null: answer 404.
+ */
+async function postAsSeenBy(
+  db: Db,
+  post: CachedPost,
+  viewer: Viewer | null,
+): Promise<PostResponse | null> {
+  const { article } = post.answer;
+  if (post.hidden) {
+    const actor = viewer && {
+      username: viewer.profile?.username ?? "",
+      moderator: viewer.moderator,
+    };
+    return canSeeHidden(actor, article) ? { article: { ...article, hidden: true } } : null;
+  }
+  if (!viewer || viewer.identity.id === post.authorUserId) return post.answer;
+  return (await hasBlocked(db, viewer.identity.id, post.authorUserId)) ? null : post.answer;
 }
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,17 +97,23 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           cursor: "is not a valid cursor",
         });
       }
+      const { db } = app.database;
+      const excludedAuthors = await excludedAuthorsFor(db, await getViewer(request));
       const read = async () =>
         presentPage(
-          await listPosts(app.database.db, {
+          await listPosts(db, {
             limit: limit + 1,
             topic: topic || undefined,
             after,
+            excludedAuthors,
           }),
           limit,
         );
-      // Topic and deeper pages always read the database.
-      return topic || after ? read() : cache.feedFirstPage(limit, read);
+      // Topic and deeper pages always read the database, and so does a reader who blocked someone
+      // (the cached page is everyone's); without blocks, signed in or not, the first page is shared.
+      return topic || after || excludedAuthors.length > 0
+        ? read()
+        : cache.feedFirstPage(limit, read);
     },
   );
 
@@ -114,11 +158,18 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = Number(request.params.article_id);
-      const answer = await cache.post(id, async () => {
-        const row = await findPostById(app.database.db, id);
-        return row && { article: presentPost(row) };
-      });
-      if (!answer) throw notFound("This post does not exist. It may have been removed.");
+      const { db } = app.database;
+      const [post, viewer] = await Promise.all([
+        cache.post(id, async () => {
+          const row = await findPostById(db, id);
+          if (!row) return null;
+          const { authorUserId, hidden } = row;
+          return { answer: { article: presentPost(row) }, authorUserId, hidden };
+        }),
+        getViewer(request),
+      ]);
+      const answer = post && (await postAsSeenBy(db, post, viewer));
+      if (!answer) throw noSuchPost();
       return answer;
     },
   );

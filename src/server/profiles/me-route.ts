@@ -12,6 +12,7 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
     return {
       user: presentIdentity(viewer.identity),
       profile: viewer.profile ? presentOwnProfile(viewer.profile, viewer.identity) : null,
+      ...(viewer.moderator ? { moderator: true as const } : {}),
     };
   });
 };

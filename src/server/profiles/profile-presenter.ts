@@ -29,15 +29,22 @@ export function presentOwnProfile(
   return presentProfile({ ...row, emailVerified: owner.emailVerified }, row);
 }
 
-/** The profile page's view: the profile as the viewer may see it, its review count and average. */
+/**
+ * The profile page's view: the profile as the viewer may see it, its review count and average,
+ * whether moderators hid it (the route answers a hidden one only to its owner and moderators) and
+ * whether the viewer blocked its owner.
+ */
 export function presentProfileDetail(
   row: ProfileWithOwner,
   viewer: PolicyActor,
   stats: { count: number; sum: number },
+  { blocked = false }: { blocked?: boolean } = {},
 ): ProfileDetail {
   return {
     ...presentProfile(row, viewer),
     review_count: stats.count,
     average_rating: averageRating(stats.sum, stats.count),
+    ...(row.hiddenAt !== null ? { hidden: true } : {}),
+    ...(blocked ? { blocked: true } : {}),
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { canEditProfile } from "../../shared/policies.ts";
+import { canEditProfile, canSeeHidden } from "../../shared/policies.ts";
 import {
   profileDetailResponseSchema,
   storedUsername,
   updateProfileBodySchema,
   usernameParamsSchema,
 } from "../../shared/profiles.ts";
-import { getViewer, requireViewer } from "../auth/index.ts";
+import { getViewer, requireViewer, type Viewer } from "../auth/index.ts";
+import { hasBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
@@ -18,10 +19,26 @@ import {
   updateProfile,
 } from "./profiles-repository.ts";
 
-async function existingProfile(db: Db, username: string): Promise<ProfileWithOwner> {
-  const profile = await findProfileByUsername(db, username);
-  if (!profile) throw notFound(`There is no user named "${username}".`);
+/**
+ * The profile named `username` as `viewer` may find it: one hidden by moderators exists only for
+ * its owner and moderators (canSeeHidden); for anyone else it is not there.
+ */
+function visibleProfile(
+  profile: ProfileWithOwner | null,
+  username: string,
+  viewer: Viewer | null,
+): ProfileWithOwner {
+  const actor = viewer && { username: viewer.profile?.username ?? "", moderator: viewer.moderator };
+  if (!profile || (profile.hiddenAt !== null && !canSeeHidden(actor, profile))) {
+    throw notFound(`There is no user named "${username}".`);
+  }
   return profile;
+}
+
+/** Whether `viewer` blocked the profile's owner (never their own). */
+function viewerBlocked(db: Db, viewer: Viewer | null, profile: ProfileWithOwner) {
+  if (!viewer || viewer.identity.id === profile.userId) return Promise.resolve(false);
+  return hasBlocked(db, viewer.identity.id, profile.userId);
 }
 
 /** The profile page: GET anyone's profile, PUT one's own bio, skills, interests and email choice. */
@@ -32,15 +49,20 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/username/:username",
     { schema: { params: usernameParamsSchema, response: { 200: profileDetailResponseSchema } } },
     async (request, reply) => {
-      const [viewer, profile] = await Promise.all([
+      const { username } = request.params;
+      const [viewer, found] = await Promise.all([
         getViewer(request),
-        existingProfile(db, request.params.username),
+        findProfileByUsername(db, username),
       ]);
-      // The answer depends on who asks (the email): never from a shared cache, and never reused
-      // by the browser after a sign-in or sign-out without asking again.
+      const profile = visibleProfile(found, username, viewer);
+      // The answer depends on who asks (the email, hidden, blocked): never from a shared cache,
+      // and never reused by the browser after a sign-in or sign-out without asking again.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
-      const stats = await reviewStatsAbout(db, profile.id);
-      return { user: presentProfileDetail(profile, viewer?.profile, stats) };
+      const [stats, blocked] = await Promise.all([
+        reviewStatsAbout(db, profile.id),
+        viewerBlocked(db, viewer, profile),
+      ]);
+      return { user: presentProfileDetail(profile, viewer?.profile, stats, { blocked }) };
     },
   );
 
@@ -59,7 +81,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The owner's profile came with the viewer; only a refusal needs the named one (404 or 403).
       const profile = viewer.profile;
       if (!profile || !canEditProfile(profile, { username: storedUsername(username) })) {
-        await existingProfile(db, username);
+        visibleProfile(await findProfileByUsername(db, username), username, viewer);
         throw forbidden("You can only edit your own profile.");
       }
       const { bio, skills, interests, show_email } = request.body;

@@ -10,5 +10,6 @@ export function presentReview(record: ReviewRecord): Review {
     body: record.body,
     rating: record.rating,
     created_at: record.createdAt.toISOString(),
+    ...(record.hidden ? { hidden: true } : {}),
   };
 }

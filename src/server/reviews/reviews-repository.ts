@@ -1,6 +1,7 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { storedUsername } from "../../shared/profiles.ts";
+import { blockedUserIdsQuery, isBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
 import { profiles, reviews } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
@@ -14,21 +15,57 @@ export type ReviewRecord = {
   body: string;
   rating: number;
   createdAt: Date;
+  /** Hidden by moderators: only its author and moderators are ever given it. */
+  hidden: boolean;
 };
 
 export type ReviewStats = { count: number; sum: number };
+
+/**
+ * Who reads a list of reviews: their account, their profile (null before creating one) and whether
+ * they moderate. Null when signed out.
+ */
+export type ReviewReader = { userId: string; profileId: string | null; moderator: boolean } | null;
 
 const authors = alias(profiles, "authors");
 const subjects = alias(profiles, "subjects");
 
 /**
- * Reviews about the profile named `username`, newest first, in one query: null when there is no
- * such profile, an empty list when nobody has reviewed it yet.
+ * Which reviews `reader` may see: hidden ones only when they wrote them or moderate, and none by a
+ * member they blocked.
  */
-export async function listReviewsAbout(db: Db, username: string): Promise<ReviewRecord[] | null> {
+function visibleTo(db: Db, reader: ReviewReader): SQL[] {
+  if (!reader) return [isNull(reviews.hiddenAt)];
+  const conditions: SQL[] = [];
+  if (!reader.moderator) {
+    const own = reader.profileId ? eq(reviews.authorId, reader.profileId) : undefined;
+    conditions.push(or(isNull(reviews.hiddenAt), own) as SQL);
+  }
+  const blockedAuthors = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.userId, blockedUserIdsQuery(db, reader.userId)));
+  conditions.push(notInArray(reviews.authorId, blockedAuthors));
+  return conditions;
+}
+
+/**
+ * Reviews about the profile named `username` that `reader` may see, newest first, in one query:
+ * null when there is no such profile (or it is hidden and the reader is neither its owner nor a
+ * moderator), an empty list when nobody has reviewed it yet.
+ */
+export async function listReviewsAbout(
+  db: Db,
+  username: string,
+  reader: ReviewReader,
+): Promise<ReviewRecord[] | null> {
   const rows = await db
     .select({
-      subjectUsername: subjects.username,
+      subject: {
+        username: subjects.username,
+        userId: subjects.userId,
+        hidden: sql<boolean>`${subjects.hiddenAt} is not null`,
+      },
       review: {
         id: reviews.id,
         authorUsername: authors.username,
@@ -36,26 +73,32 @@ export async function listReviewsAbout(db: Db, username: string): Promise<Review
         body: reviews.body,
         rating: reviews.rating,
         createdAt: reviews.createdAt,
+        hiddenAt: reviews.hiddenAt,
       },
     })
     .from(subjects)
-    .leftJoin(reviews, eq(reviews.subjectId, subjects.id))
+    .leftJoin(reviews, and(eq(reviews.subjectId, subjects.id), ...visibleTo(db, reader)))
     .leftJoin(authors, eq(authors.id, reviews.authorId))
     .where(eq(subjects.username, storedUsername(username)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ subjectUsername, review }) => {
+  const subject = rows[0]?.subject;
+  if (!subject) return null;
+  if (subject.hidden && !reader?.moderator && reader?.userId !== subject.userId) return null;
+  return rows.flatMap(({ review }) => {
     // The subject's one row with no review has every review column null (they are NOT NULL in
     // the table, and a review's author is a foreign key).
-    const { id, authorUsername, title, body, rating, createdAt } = review;
+    const { id, authorUsername, title, body, rating, createdAt, hiddenAt } = review;
     if (id === null || authorUsername === null || title === null || body === null) return [];
     if (rating === null || createdAt === null) return [];
-    return [{ id, authorUsername, subjectUsername, title, body, rating, createdAt }];
+    const subjectUsername = subject.username;
+    const hidden = hiddenAt !== null;
+    return [{ id, authorUsername, subjectUsername, title, body, rating, createdAt, hidden }];
   });
 }
 
 export type NewReview = {
-  author: { id: string; username: string };
+  /** The author's profile (`id`) and account (`userId`). */
+  author: { id: string; userId: string; username: string };
   /** The subject's username, in any letter case. */
   subjectUsername: string;
   title: string;
@@ -63,7 +106,11 @@ export type NewReview = {
   rating: number;
 };
 
-export type ReviewRefusal = "no-subject" | "already-reviewed" | "self-review";
+/**
+ * `blocked`: the subject blocked the author. Answered like any refused review, so the author
+ * learns nothing about the block.
+ */
+export type ReviewRefusal = "no-subject" | "already-reviewed" | "self-review" | "blocked";
 
 const REVIEW_CONSTRAINTS = {
   reviews_one_per_author_subject: "already-reviewed",
@@ -74,8 +121,9 @@ const REVIEW_CONSTRAINTS = {
 
 /**
  * Stores a review of the profile named `subjectUsername` (in any letter case), or says why not:
- * there is no such profile, the author has reviewed it already, or it is the author's own.
- * Run it inside the caller's transaction: the lookup and the insert go together.
+ * there is no such profile (or moderators hid it), the subject blocked the author, the author has
+ * reviewed it already, or it is the author's own.
+ * Run it inside the caller's transaction: the lookups and the insert go together.
  */
 export async function insertReview(
   db: Db,
@@ -83,11 +131,14 @@ export async function insertReview(
 ): Promise<WriteResult<ReviewRecord, ReviewRefusal>> {
   const subjectUsername = storedUsername(review.subjectUsername);
   const [subject] = await db
-    .select({ id: profiles.id })
+    .select({ id: profiles.id, userId: profiles.userId, hiddenAt: profiles.hiddenAt })
     .from(profiles)
     .where(eq(profiles.username, subjectUsername))
     .limit(1);
-  if (!subject) return { ok: false, reason: "no-subject" };
+  if (!subject || subject.hiddenAt !== null) return { ok: false, reason: "no-subject" };
+  if (await isBlocked(db, subject.userId, review.author.userId)) {
+    return { ok: false, reason: "blocked" };
+  }
   return translateViolations(REVIEW_CONSTRAINTS, async () => {
     const [row] = await db
       .insert(reviews)
@@ -108,15 +159,19 @@ export async function insertReview(
       body: row.body,
       rating: row.rating,
       createdAt: row.createdAt,
+      hidden: false,
     };
   });
 }
 
-/** How many reviews a profile has and the sum of their ratings. */
+/**
+ * How many reviews a profile has and the sum of their ratings. Hidden reviews never count, for
+ * anyone; reviews by members the reader blocked do (an average is about the subject).
+ */
 export async function reviewStatsAbout(db: Db, subjectId: string): Promise<ReviewStats> {
   const [row] = await db
     .select({ count: count(), sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(eq(reviews.subjectId, subjectId));
+    .where(and(eq(reviews.subjectId, subjectId), isNull(reviews.hiddenAt)));
   return { count: row?.count ?? 0, sum: Number(row?.sum ?? 0) };
 }

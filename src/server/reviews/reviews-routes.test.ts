@@ -196,7 +196,11 @@ describe("POST /api/reviews", () => {
   it("is backed by the database: no self-review, one review per pair, ratings within 1–5", async () => {
     const me = await createSignedInUser(t.app);
     const other = await createSignedInUser(t.app);
-    const author = { id: me.profile?.id ?? "", username: me.profile?.username ?? "" };
+    const author = {
+      id: me.profile?.id ?? "",
+      userId: me.userId,
+      username: me.profile?.username ?? "",
+    };
     const db = t.database.db;
     const review = { author, title: "t", body: "b", rating: 5 };
     expect(await insertReview(db, { ...review, subjectUsername: author.username })).toEqual({

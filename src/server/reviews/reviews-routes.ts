@@ -7,7 +7,7 @@ import {
   reviewsQuerySchema,
   reviewsResponseSchema,
 } from "../../shared/reviews.ts";
-import { requireProfile } from "../auth/index.ts";
+import { getViewer, requireProfile } from "../auth/index.ts";
 import { conflict, forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { presentReview } from "./review-presenter.ts";
@@ -15,11 +15,14 @@ import { insertReview, listReviewsAbout, type ReviewRefusal } from "./reviews-re
 
 const noSuchUser = (username: string) => notFound(`There is no user named "${username}".`);
 const selfReview = () => forbidden("You cannot review yourself.", "self-review");
+/** The answer any refused review would get: nothing tells the author they were blocked. */
+const refusedReview = () => forbidden("You can't review this member.");
 
 /** The answer to a review the repository did not store, about `subject` as the request named it. */
 function refusal(reason: ReviewRefusal, subject: string) {
   if (reason === "no-subject") return noSuchUser(subject);
   if (reason === "self-review") return selfReview();
+  if (reason === "blocked") return refusedReview();
   return conflict("already-reviewed", `You have already reviewed ${storedUsername(subject)}.`);
 }
 
@@ -30,7 +33,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reviews",
     { schema: { querystring: reviewsQuerySchema, response: { 200: reviewsResponseSchema } } },
     async (request) => {
-      const records = await listReviewsAbout(db, request.query.created_about);
+      const viewer = await getViewer(request);
+      const reader = viewer && {
+        userId: viewer.identity.id,
+        profileId: viewer.profile?.id ?? null,
+        moderator: viewer.moderator,
+      };
+      const records = await listReviewsAbout(db, request.query.created_about, reader);
       if (!records) throw noSuchUser(request.query.created_about);
       return { reviews: records.map(presentReview) };
     },

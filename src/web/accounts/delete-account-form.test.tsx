@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiHandler, apiError, later } from "../../../test/harness/web/fake-api.ts";
 import { expectFieldError, pasteInto } from "../../../test/harness/web/form-checks.ts";
 import { identity } from "../../../test/harness/web/members.ts";
+import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
 
-// jsdom has <dialog> but not its modal methods; the browser journeys use the real ones.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+withModalDialogs();
 
 const CONSEQUENCES =
   "Your profile, posts, reviews and chat messages are removed. Your username stays reserved for 90 days.";

@@ -32,6 +32,7 @@ function openPage(session: MeResponse, answer: ApiHandler = () => ({ status: 500
     withMailStatus(true, (request) => {
       if (request.path === "/me") return { status: 200, body: session };
       if (request.path === "/me/sessions") return { status: 200, body: { sessions: [] } };
+      if (request.path === "/blocks") return { status: 200, body: { blocked: [] } };
       return answer(request);
     }),
     { path: "/settings" },
@@ -54,6 +55,7 @@ describe("the settings page", () => {
       "Change password",
       "Change email",
       "Privacy",
+      "Blocked members",
       "Sessions",
       "Export my data",
       "Delete my account",

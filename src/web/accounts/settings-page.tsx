@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { SessionUnknown, useSession } from "../auth/index.ts";
+import { BlockedMembersList } from "../blocks/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
@@ -9,7 +10,10 @@ import { SettingsSection } from "./settings-section.tsx";
 import { ShowEmailForm } from "./show-email-form.tsx";
 import "./accounts.css";
 
-/** /settings: the signed-in account's password, email, privacy, sessions, data and deletion. */
+/**
+ * /settings: the signed-in account's password, email, privacy, blocked members, sessions, data and
+ * deletion.
+ */
 export function SettingsPage() {
   const session = useSession();
   const signedOutHere = useSignedOutHere(Boolean(session.data?.user));
@@ -31,6 +35,11 @@ export function SettingsPage() {
       {profile && (
         <SettingsSection title="Privacy">
           <ShowEmailForm profile={profile} />
+        </SettingsSection>
+      )}
+      {profile && (
+        <SettingsSection title="Blocked members">
+          <BlockedMembersList />
         </SettingsSection>
       )}
       <SettingsSection title="Sessions">

@@ -1,4 +1,4 @@
-import type { InfiniteData } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { PostsPage } from "../../shared/posts.ts";
 
 // The query cache's keys that more than one feature reads or writes live here, so that no feature
@@ -16,3 +16,23 @@ export type PostsCache = InfiniteData<PostsPage, string | null>;
 
 /** One post; a new post is put here so that opening it needs no request. */
 export const postQueryKey = (id: number) => ["articles", "detail", id] as const;
+
+/** The reviews about one member, newest first. */
+export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
+
+/**
+ * Every read whose answer depends on whom the viewer blocked and on what moderators hid (issue 16):
+ * posts (feed and pages), profiles and reviews. A block, an unblock or a moderator's action
+ * refetches them, so what the viewer sees follows at once.
+ */
+export const contentQueryKeys = [["articles"], ["profile"], ["reviews"]] as const;
+
+/** Refetches every read in contentQueryKeys. */
+export function refetchContent(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    contentQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** The moderators' reads (queue, count, hidden, log): a report or any moderator's action changes them. */
+export const moderationQueryKey = ["moderation"] as const;

@@ -1,9 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type ApiAnswer, apiError, later, stubApi } from "../../../test/harness/web/fake-api.ts";
 import { expectFieldError, fillAndSubmit } from "../../../test/harness/web/form-checks.ts";
 import { descriptionOf, renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
+import { suspendedMessage } from "../../shared/suspension-text.ts";
+import { Notices } from "../ui/notify.tsx";
 import { LoginPage } from "./login-page.tsx";
 import { RegisterPage } from "./register-page.tsx";
 
@@ -76,6 +79,43 @@ describe("the login form", () => {
     expect(button).toHaveProperty("disabled", true);
     answer.send();
     await waitFor(() => expect(button).toHaveProperty("disabled", false));
+  });
+});
+
+describe("sign-in refused for a suspension (issue 16)", () => {
+  it("shows the server's message as it is, once", async () => {
+    const message = "Your account is suspended until 9 March 2026 at 10:00 UTC.";
+    const { password } = await attempt("login", apiError(403, "account-suspended", message));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(descriptionOf(password)).toBe(message);
+    // Not repeated in a notice: the page says it once.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  });
+
+  /** The address shown, so a test can see what the page left in it. */
+  function Address() {
+    const { pathname, search } = useLocation();
+    return <output aria-label="Address">{`${pathname}${search}`}</output>;
+  }
+
+  it.each([
+    ["2026-03-09T10:00:00.000Z", suspendedMessage("2026-03-09T10:00:00.000Z")],
+    ["indefinite", "Your account is suspended until a moderator lifts the suspension."],
+    ["not-a-date", "Your account is suspended."],
+  ])("says so after Google sign-in (until %s), then drops the parameters", async (until, text) => {
+    renderWithApi(
+      <>
+        <LoginPage />
+        <Address />
+        <Notices />
+      </>,
+      () => ({ status: 500 }),
+      { path: `/login?error=account-suspended&until=${encodeURIComponent(until)}` },
+    );
+    expect(await screen.findByText(text)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Address" }).textContent).toBe("/login"),
+    );
   });
 });
 

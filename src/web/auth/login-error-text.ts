@@ -1,4 +1,5 @@
 import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
+import { suspendedMessage } from "../../shared/suspension-text.ts";
 
 /** The inline text the login page shows for a failed sign-in (SPEC §8), by the API's error code. */
 export function loginErrorText(code: string): string {
@@ -34,4 +35,15 @@ export function pausedSignInText(pausedUntil: string, options: TimeOptions = {})
       ? time
       : `${minute.toLocaleDateString(locale, { day: "numeric", month: "long", timeZone })}, ${time}`;
   return `Sign-in to this account is paused after too many failed attempts. Try again at ${when}.`;
+}
+
+/**
+ * A Google sign-in refused for suspension comes back with `until` (an ISO time or "indefinite"):
+ * the words the password sign-in shows. Without a usable `until`, only that it is suspended.
+ */
+export function googleSuspendedText(until: string | null): string {
+  if (until !== "indefinite" && (!until || Number.isNaN(Date.parse(until)))) {
+    return "Your account is suspended.";
+  }
+  return suspendedMessage(until);
 }

@@ -6,12 +6,14 @@ import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleButton } from "./google-button.tsx";
-import { loginErrorText, pausedSignInText } from "./login-error-text.ts";
+import { googleSuspendedText, loginErrorText, pausedSignInText } from "./login-error-text.ts";
 import { storeUsername } from "./stored-username.ts";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
 import "./auth.css";
 
-const googleFailure = () => "Error when signing in";
+/** Why a Google sign-in came back here: SPEC §8's words, or how long the account is suspended. */
+const googleFailure = (code: string, params: URLSearchParams) =>
+  code === "account-suspended" ? googleSuspendedText(params.get("until")) : "Error when signing in";
 
 /** /login: email and password, or Google (SPEC §2, §4, §8). */
 export function LoginPage() {
@@ -35,6 +37,11 @@ export function LoginPage() {
             },
             onError: (failure) => {
               const code = failure instanceof ApiError ? failure.code : "unknown";
+              if (code === "account-suspended") {
+                // The server's words say until when: shown once, as they are (issue 16).
+                setFormError(form, failure.message);
+                return;
+              }
               const pausedUntil = failure instanceof ApiError ? failure.fields.pausedUntil : null;
               const paused = pausedUntil ? pausedSignInText(pausedUntil) : null;
               const text = paused ?? loginErrorText(code);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SignInLinks } from "./sign-in-links.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
@@ -6,10 +7,10 @@ import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
 /**
- * SPEC §2's top bar: the logo, then Feed, Profile, Settings (issue 15) and Sign out, or Login and
- * Register.
+ * SPEC §2's top bar: the logo, then Feed, Profile, Settings (issue 15), `moreLinks` (the app's:
+ * Moderation for moderators, issue 16) and Sign out, or Login and Register.
  */
-export function TopBar() {
+export function TopBar({ moreLinks }: { moreLinks?: ReactNode }) {
   const session = useSession();
   useStoredUsernameSync();
   const signedIn = Boolean(session.data?.user);
@@ -36,6 +37,7 @@ export function TopBar() {
               <Link to="/settings" className="button button-ghost">
                 Settings
               </Link>
+              {moreLinks}
               <SignOutButton />
             </>
           ) : (

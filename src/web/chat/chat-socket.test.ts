@@ -63,6 +63,22 @@ describe("the chat socket", () => {
     chat.close();
   });
 
+  it("drops a message when the server says moderators hid it", () => {
+    const chat = openChatSocket();
+    const socket = FakeWebSocket.opened[0];
+    const message = (id: number) => ({
+      id,
+      userName: "grace",
+      userPhotoURL: null,
+      text: `m${id}`,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+    socket?.serverSends({ type: "snapshot", messages: [message(1), message(2)] });
+    socket?.serverSends({ type: "hidden", id: 1 });
+    expect(chat.getState().messages.map((m) => m.id)).toEqual([2]);
+    chat.close();
+  });
+
   it("sends nothing more once the server said the session ended", () => {
     const chat = openChatSocket();
     const socket = FakeWebSocket.opened[0];

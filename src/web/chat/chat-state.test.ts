@@ -99,6 +99,17 @@ describe("chat state", () => {
     expect(state.outgoing.map((o) => o.status)).toEqual(["failed", "failed"]);
   });
 
+  it("drops a message moderators hid, and nothing else", () => {
+    const before: ChatState = {
+      ...initialChatState,
+      messages: [message(1), message(2), message(3)],
+    };
+    const after = chatReducer(before, { type: "frame", frame: { type: "hidden", id: 2 } });
+    expect(ids(after)).toEqual([1, 3]);
+    // One it never had (not sent to this reader, or already dropped) changes nothing.
+    expect(chatReducer(after, { type: "frame", frame: { type: "hidden", id: 2 } })).toBe(after);
+  });
+
   it(`keeps the latest ${KEPT_MESSAGES} messages`, () => {
     let state: ChatState = {
       ...initialChatState,

@@ -114,5 +114,10 @@ function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
     }
     case "pong":
       return state;
+    case "hidden":
+      // Moderators hid it, and this reader may not see it any more (issue 16).
+      return state.messages.some((m) => m.id === frame.id)
+        ? { ...state, messages: state.messages.filter((m) => m.id !== frame.id) }
+        : state;
   }
 }

@@ -1,20 +1,50 @@
+import { useId } from "react";
 import type { ChatMessage } from "../../shared/chat.ts";
+import { loadReportForm } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
+import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import type { OutgoingMessage } from "./chat-state.ts";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-/** A stored message: name, avatar and text; our own sit on the right in another colour. */
-export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+type Props = {
+  message: ChatMessage;
+  own: boolean;
+  /** Given when the viewer may report the message (canReport): its small Report button calls it. */
+  onReport?: ((message: ChatMessage) => void) | undefined;
+};
+
+/**
+ * A stored message: name, avatar and text; our own sit on the right in another colour. Others'
+ * messages have a small Report; one hidden by moderators (seen by its author or a moderator) says so.
+ */
+export function MessageItem({ message, own, onReport }: Props) {
+  const textId = useId();
   return (
     <li className={own ? "chat-message chat-message-own" : "chat-message"}>
       <Avatar name={message.userName} imageUrl={message.userPhotoURL} size={36} />
-      <div className="chat-bubble">
+      <div className={message.hidden ? "chat-bubble chat-bubble-hidden" : "chat-bubble"}>
         <p className="chat-meta">
           <span className="chat-author">{message.userName}</span>
           <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+          {onReport && (
+            <button
+              type="button"
+              className="chat-report"
+              aria-describedby={textId}
+              aria-haspopup="dialog"
+              onPointerEnter={loadReportForm}
+              onFocus={loadReportForm}
+              onClick={() => onReport(message)}
+            >
+              Report
+            </button>
+          )}
         </p>
-        <p className="chat-text">{message.text}</p>
+        <p id={textId} className="chat-text">
+          {message.text}
+        </p>
+        {message.hidden && <HiddenNotice className="chat-hidden-notice" />}
       </div>
     </li>
   );

@@ -1,9 +1,14 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { sessionOf } from "../../../test/harness/web/members.ts";
+import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
+import { renderWithApi, renderWithApp } from "../../../test/harness/web/render-with-app.tsx";
 import type { ChatMessage } from "../../shared/chat.ts";
+import { REPORT_RECEIVED_TEXT } from "../../shared/moderation.ts";
 import { MessageList } from "./message-list.tsx";
 
-afterEach(cleanup);
+withModalDialogs();
 // jsdom lays nothing out and has no scrolling.
 Element.prototype.scrollTo ??= () => {};
 
@@ -17,7 +22,7 @@ const message = (id: number, userName: string, text: string): ChatMessage => ({
 
 describe("MessageList", () => {
   it("tells our own messages by username (frames carry no user id)", () => {
-    render(
+    renderWithApp(
       <MessageList
         messages={[message(1, "ada", "mine"), message(2, "bob", "theirs")]}
         outgoing={[]}
@@ -31,7 +36,7 @@ describe("MessageList", () => {
   });
 
   it("owns nothing for a viewer without a username", () => {
-    render(
+    renderWithApp(
       <MessageList
         messages={[message(1, "ada", "a message")]}
         outgoing={[]}
@@ -42,5 +47,86 @@ describe("MessageList", () => {
     expect(screen.getByText("a message").closest("li")?.className).not.toContain(
       "chat-message-own",
     );
+  });
+});
+
+describe("MessageList's moderation parts", () => {
+  const ada = { name: "ada", username: "ada", photoUrl: null };
+  const item = (text: string) => screen.getByText(text).closest("li") as HTMLElement;
+
+  it("has a small Report on others' messages only, for a member", () => {
+    renderWithApp(
+      <MessageList
+        messages={[message(1, "ada", "mine"), message(2, "bob", "theirs")]}
+        outgoing={[]}
+        viewer={ada}
+        onRetry={() => {}}
+      />,
+    );
+    expect(within(item("mine")).queryByRole("button", { name: "Report" })).toBeNull();
+    const report = within(item("theirs")).getByRole("button", { name: "Report" });
+    expect(
+      document.getElementById(report.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toBe("theirs");
+  });
+
+  it.each([
+    ["the signed out", null],
+    ["an account without a profile", { name: "ada", username: null, photoUrl: null }],
+  ])("has no Report for %s", (_, viewer) => {
+    renderWithApp(
+      <MessageList
+        messages={[message(2, "bob", "theirs")]}
+        outgoing={[]}
+        viewer={viewer}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Report" })).toBeNull();
+  });
+
+  it("reports the message through the room's one dialog", async () => {
+    const { requests } = renderWithApi(
+      <MessageList
+        messages={[message(7, "bob", "first"), message(8, "bob", "second")]}
+        outgoing={[]}
+        viewer={ada}
+        onRetry={() => {}}
+      />,
+      (request) =>
+        request.path === "/me"
+          ? { status: 200, body: sessionOf("ada") }
+          : {
+              status: 201,
+              body: { report: { id: 1, status: "open" }, message: REPORT_RECEIVED_TEXT },
+            },
+    );
+    expect(screen.getAllByRole("dialog", { hidden: true })).toHaveLength(1);
+    await userEvent.click(within(item("second")).getByRole("button", { name: "Report" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Report" }));
+    await userEvent.click(await dialog.findByRole("radio", { name: "Harassment" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Send report" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(requests.filter((request) => request.path === "/reports")).toEqual([
+      {
+        method: "POST",
+        path: "/reports",
+        body: { target: { type: "message", id: "8" }, reason: "harassment", note: "" },
+      },
+    ]);
+  });
+
+  it("says a message moderators hid is hidden, to its author", () => {
+    renderWithApp(
+      <MessageList
+        messages={[{ ...message(1, "ada", "mine"), hidden: true }, message(2, "bob", "theirs")]}
+        outgoing={[]}
+        viewer={ada}
+        onRetry={() => {}}
+      />,
+    );
+    const notice = "Hidden by moderators. Only you and moderators can see it.";
+    expect(within(item("mine")).getByText(notice)).toBeTruthy();
+    expect(within(item("theirs")).queryByText(notice)).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ChatMessage } from "../../shared/chat.ts";
+import type { ReportTarget } from "../../shared/moderation.ts";
+import { canReport } from "../../shared/policies.ts";
+import { ReportDialog } from "../reports/index.ts";
 import type { OutgoingMessage } from "./chat-state.ts";
 import { MessageItem, OutgoingItem } from "./message-item.tsx";
 
@@ -28,7 +31,12 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
   const scrollingToEnd = useRef(false);
   const seen = useRef({ lastId: 0, outgoing: 0 });
   const [unseen, setUnseen] = useState(false);
+  // One report dialog for the room, not one per message.
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const lastId = messages.at(-1)?.id ?? 0;
+  const reporter = viewer?.username ? { username: viewer.username } : null;
+  const report = (message: ChatMessage) =>
+    setReporting({ type: "message", id: String(message.id) });
 
   const scrollToEnd = (behavior: ScrollBehavior = "auto") => {
     const element = log.current;
@@ -107,6 +115,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
               key={message.id}
               message={message}
               own={viewer?.username != null && message.userName === viewer.username}
+              onReport={canReport(reporter, { username: message.userName }) ? report : undefined}
             />
           ))}
           {viewer &&
@@ -130,6 +139,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
           New messages <span aria-hidden="true">↓</span>
         </button>
       )}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </div>
   );
 }

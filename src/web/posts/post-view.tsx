@@ -1,15 +1,20 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
+import { ReportButton } from "../reports/index.ts";
+import { HiddenNotice } from "../ui/hidden-notice.tsx";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 
 export function PostView({ post }: { post: Post }) {
   const created = new Date(post.created_at);
+  const titleId = useId();
   return (
     <article className="card post">
       <title>{`${post.title} · Your Local Talents`}</title>
+      {post.hidden && <HiddenNotice />}
       <span className="badge">{post.topic}</span>
-      <h1>{post.title}</h1>
+      <h1 id={titleId}>{post.title}</h1>
       <p className="post-meta">
         by: <Link to={`/user/${encodeURIComponent(post.username)}`}>{post.username}</Link>
         {!Number.isNaN(created.getTime()) && (
@@ -20,11 +25,16 @@ export function PostView({ post }: { post: Post }) {
         )}
       </p>
       <div className="post-body">{post.body}</div>
-      <p>
+      <div className="button-row">
         <Link to="/chatapp" className="button">
           Chat to {post.username}
         </Link>
-      </p>
+        <ReportButton
+          target={{ type: "post", id: String(post.id) }}
+          author={post.username}
+          describedBy={titleId}
+        />
+      </div>
     </article>
   );
 }

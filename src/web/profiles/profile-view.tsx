@@ -1,12 +1,15 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { canEditProfile } from "../../shared/policies.ts";
+import { canBlock, canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
 import { useSession } from "../auth/index.ts";
+import { BlockButton, BlockedNotice } from "../blocks/index.ts";
+import { ReportButton } from "../reports/index.ts";
 import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
+import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import { useProfile } from "./api/get-profile.ts";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import type { ContactViewer } from "./contact-information.tsx";
@@ -60,7 +63,10 @@ export function ProfileView({ username }: { username: string }) {
   return <ProfileContent user={profile.data} />;
 }
 
-/** Header, the sections or (owner only) the edit form, and the reviews block. */
+/**
+ * Header (Edit for the owner; Report and Block, or the blocked notice, for other members), the
+ * sections or (owner only) the edit form, and the reviews block.
+ */
 function ProfileContent({ user }: { user: ProfileDetail }) {
   const session = useSession();
   const [editing, setEditing] = useState(false);
@@ -71,6 +77,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   const viewer = session.data?.profile;
   const isOwner = canEditProfile(viewer, user);
   const isEditing = editing && isOwner;
+  const mayBlock = canBlock(viewer, user);
   const contactViewer: ContactViewer = !session.isSuccess
     ? "unknown"
     : !session.data.user
@@ -127,7 +134,15 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
               Edit Profile
             </button>
           ))}
+        {mayBlock && (
+          <div className="profile-actions">
+            <ReportButton target={{ type: "profile", id: user.username }} author={user.username} />
+            {!user.blocked && <BlockButton username={user.username} />}
+          </div>
+        )}
+        {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
       </header>
+      {mayBlock && user.blocked && <BlockedNotice username={user.username} />}
       {isEditing ? (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <ProfileEditForm

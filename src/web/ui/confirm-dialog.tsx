@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { ReactNode } from "react";
+import { ModalDialog } from "./modal-dialog.tsx";
 
 type Props = {
   open: boolean;
@@ -12,10 +13,9 @@ type Props = {
 };
 
 /**
- * A modal question before something that cannot be undone: the browser's own modal dialog (focus
- * kept inside, the page behind inert, Escape cancels), opened and closed by `open`. The confirming
- * button is drawn as a danger; Cancel comes first and so has the focus when it opens: Enter alone
- * destroys nothing.
+ * A modal question before something that cannot be undone (ModalDialog). The confirming button is
+ * drawn as a danger; Cancel comes first and so has the focus when it opens: Enter alone destroys
+ * nothing.
  */
 export function ConfirmDialog({
   open,
@@ -26,27 +26,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <ModalDialog open={open} title={title} onClose={onCancel} closable={!pending}>
       {children}
       <div className="button-row">
         <button type="button" className="button button-ghost" onClick={onCancel} disabled={pending}>
@@ -61,6 +42,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

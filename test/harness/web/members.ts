@@ -1,4 +1,5 @@
-import type { IdentityDto } from "../../../src/shared/identity.ts";
+import type { IdentityDto, MeResponse } from "../../../src/shared/identity.ts";
+import type { PublicProfile } from "../../../src/shared/profiles.ts";
 
 /** Ada's signed-in identity (the session's `user`), verified unless `changes` say otherwise. */
 export function identity(changes: Partial<IdentityDto> = {}): IdentityDto {
@@ -11,3 +12,33 @@ export function identity(changes: Partial<IdentityDto> = {}): IdentityDto {
     ...changes,
   };
 }
+
+/** A member's public profile, with nothing filled in beyond the username. */
+export function profileOf(username: string): PublicProfile {
+  return {
+    username,
+    email: null,
+    email_hidden: false,
+    img_url: null,
+    bio: "",
+    skills: [],
+    interests: [],
+  };
+}
+
+/**
+ * What GET /me answers: signed in with a profile named `username` (null: before creating one),
+ * a moderator when asked.
+ */
+export function sessionOf(
+  username: string | null,
+  { moderator = false }: { moderator?: boolean } = {},
+): MeResponse {
+  return {
+    user: identity(),
+    profile: username ? profileOf(username) : null,
+    ...(moderator ? { moderator: true as const } : {}),
+  };
+}
+
+export const SIGNED_OUT_SESSION: MeResponse = { user: null, profile: null };

@@ -3,6 +3,7 @@ import {
   findUserByOAuthAccount,
   type Identity,
   insertOAuthUser,
+  suspensionOf,
   takeOverUnverifiedAccount,
 } from "../users-repository.ts";
 
@@ -25,7 +26,17 @@ export function httpsPictureOrNull(picture: string | null): string | null {
   }
 }
 
-export type SignInOutcome = { kind: "signed-in"; identity: Identity } | { kind: "email-taken" };
+export type SignInOutcome =
+  | { kind: "signed-in"; identity: Identity }
+  | { kind: "email-taken" }
+  /** A moderator suspended the account (issue 16): `until` an ISO time or "indefinite". */
+  | { kind: "suspended"; until: string };
+
+/** The outcome for the identity a provider account signs in to: refused while it is suspended. */
+async function unlessSuspended(db: Db, identity: Identity): Promise<SignInOutcome> {
+  const until = await suspensionOf(db, identity.id);
+  return until ? { kind: "suspended", until } : { kind: "signed-in", identity };
+}
 
 /**
  * The identity of a provider account, keyed by (issuer, subject), created on first sign-in. An
@@ -35,13 +46,13 @@ export type SignInOutcome = { kind: "signed-in"; identity: Identity } | { kind: 
  */
 export async function signInWithProvider(db: Db, claims: ProviderClaims): Promise<SignInOutcome> {
   const existing = await findUserByOAuthAccount(db, claims.issuer, claims.subject);
-  if (existing) return { kind: "signed-in", identity: existing };
+  if (existing) return unlessSuspended(db, existing);
   // Only a verified address is kept; an unverified one would let anyone claim someone's email.
   const email = claims.emailVerified && claims.email ? claims.email.trim().toLowerCase() : null;
   if (email) {
     const { issuer, subject } = claims;
     const takenOver = await takeOverUnverifiedAccount(db, { issuer, subject, email });
-    if (takenOver) return { kind: "signed-in", identity: takenOver };
+    if (takenOver) return unlessSuspended(db, takenOver);
   }
   const created = await insertOAuthUser(db, {
     issuer: claims.issuer,
@@ -56,5 +67,5 @@ export async function signInWithProvider(db: Db, claims: ProviderClaims): Promis
   // A concurrent callback for the same account won the race: sign in to what it created.
   const raced = await findUserByOAuthAccount(db, claims.issuer, claims.subject);
   if (!raced) throw new Error("the provider account conflicted but is not there");
-  return { kind: "signed-in", identity: raced };
+  return unlessSuspended(db, raced);
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
 } from "../../../../e2e/support/oidc-provider.ts";
 import { freePort } from "../../../../test/harness/server-process.ts";
 import { createTestApp, type TestApp } from "../../../../test/harness/test-app.ts";
-import { oauthAccounts, users } from "../../db/schema.ts";
+import { oauthAccounts, sessions, users } from "../../db/schema.ts";
 
 const CLIENT = { clientId: "ylt-test-client", clientSecret: "test-secret" };
 
@@ -337,5 +337,44 @@ describe("GET /api/auth/google/callback", () => {
     const replay = await t.app.inject({ method: "GET", url, headers: { cookie: flow } });
     expect(replay.headers.location).toBe("/login?error=google");
     expect(cookieValue(replay, "ylt_session")).toBeUndefined();
+  });
+});
+
+describe("Google sign-in of a suspended account (issue 16)", () => {
+  async function suspendedGoogleAccount(until: string) {
+    const email = uniqueEmail("suspended");
+    const { user } = await me(await signInWithGoogle({ email }));
+    await t.database.db
+      .update(users)
+      .set({ suspendedUntil: sql`${until}::timestamptz` })
+      .where(eq(users.id, user.id));
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    return { email, userId: user.id as string };
+  }
+
+  it("starts no session and sends the browser to /login with the error and until when", async () => {
+    const { email, userId } = await suspendedGoogleAccount("2100-03-04T05:06:07Z");
+    for (const intent of ["login", "register"] as const) {
+      const res = await signInWithGoogle({ email }, { intent });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(
+        "/login?error=account-suspended&until=2100-03-04T05%3A06%3A07.000Z",
+      );
+      expect(cookieValue(res, "ylt_session")).toBeUndefined();
+    }
+    expect(await t.database.db.$count(sessions, eq(sessions.userId, userId))).toBe(0);
+  });
+
+  it("says 'indefinite' for a suspension until lifted, and signs in again once it is over", async () => {
+    const { email, userId } = await suspendedGoogleAccount("infinity");
+    const refused = await signInWithGoogle({ email });
+    expect(refused.headers.location).toBe("/login?error=account-suspended&until=indefinite");
+    await t.database.db
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(users.id, userId));
+    const back = await signInWithGoogle({ email });
+    expect(back.headers.location).toBe("/createYourUser");
+    expect((await me(back)).user.id).toBe(userId);
   });
 });

@@ -23,6 +23,15 @@ function failure(reply: FastifyReply, intent: GoogleIntent, code: GoogleErrorCod
   return reply.redirect(intent === "register" ? `/register?error=${code}` : "/login?error=google");
 }
 
+/**
+ * A suspended account (issue 16) goes to /login whichever page it came from: the page shows
+ * suspendedMessage(until) for ?error=account-suspended&until=<ISO time or "indefinite">.
+ */
+function suspended(reply: FastifyReply, until: string) {
+  const query = new URLSearchParams({ error: "account-suspended", until });
+  return reply.redirect(`/login?${query}`);
+}
+
 const stringClaim = (value: unknown) => (typeof value === "string" && value ? value : null);
 
 /** Google sign-in: OpenID Connect authorization code flow with PKCE (S256), state and nonce. */
@@ -106,6 +115,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === "email-taken") {
         return failure(reply, flow.intent, "account-exists-with-different-credential");
       }
+      if (outcome.kind === "suspended") return suspended(reply, outcome.until);
       await startSession(request, reply, outcome.identity.id);
       const profiled = await hasProfile(app.database.db, outcome.identity.id);
       return reply.redirect(profiled ? "/feed" : "/createYourUser");

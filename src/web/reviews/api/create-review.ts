@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateReviewBody, Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
-import { profileQueryKey } from "../../api/query-keys.ts";
-import { reviewsQueryKey } from "./get-reviews.ts";
+import { profileQueryKey, reviewsQueryKey } from "../../api/query-keys.ts";
 
 /** Sends a review; the new one goes on top of the list and the profile's average is refetched. */
 export function useCreateReview() {

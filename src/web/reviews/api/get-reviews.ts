@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
-
-export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
+import { reviewsQueryKey } from "../../api/query-keys.ts";
 
 async function getReviews(username: string, signal?: AbortSignal): Promise<Review[]> {
   const { reviews } = await apiFetch<{ reviews: Review[] }>(

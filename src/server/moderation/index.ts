@@ -1,0 +1,3 @@
+/** What app.ts registers of trust and safety (issue 16): reporting, and the moderators' API. */
+export { moderationRoutes } from "./moderation-routes.ts";
+export { reportsRoutes } from "./reports-routes.ts";

@@ -1,0 +1,257 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import {
+  createModerator,
+  insertMessage,
+  insertPost,
+  insertReview,
+  listenToAnnouncements,
+  MODERATOR_EMAILS,
+  moderationCall,
+  moderationTestApp,
+  report,
+} from "../../../test/harness/moderators.ts";
+import type { SuspendInput } from "../../shared/moderation.ts";
+import {
+  messages,
+  moderationLog,
+  posts,
+  profiles,
+  reports,
+  reviews,
+  sessions,
+  users,
+} from "../db/schema.ts";
+
+const t = moderationTestApp();
+const db = () => t.database.db;
+
+const suspend = (moderator: TestUser, username: string, body: SuspendInput) =>
+  moderationCall(t.app, moderator, {
+    method: "POST",
+    url: `/members/${username}/suspend`,
+    payload: body,
+  });
+
+const lift = (moderator: TestUser, username: string) =>
+  moderationCall(t.app, moderator, { method: "POST", url: `/members/${username}/lift` });
+
+const me = async (user: TestUser) =>
+  (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).json();
+
+async function sessionCount(userId: string): Promise<number> {
+  return db().$count(sessions, eq(sessions.userId, userId));
+}
+
+/** Whether users.suspended_until holds 'infinity', and how far ahead it is in hours otherwise. */
+async function storedSuspension(userId: string) {
+  const [row] = await db()
+    .select({
+      indefinite: sql<boolean>`${users.suspendedUntil} = 'infinity'`,
+      hoursAhead: sql<number | null>`case when ${users.suspendedUntil} = 'infinity' then null
+        else extract(epoch from ${users.suspendedUntil} - now())::float8 / 3600 end`,
+      isNull: sql<boolean>`${users.suspendedUntil} is null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+describe("POST /api/moderation/members/:username/suspend", () => {
+  it("suspends for a day: signed out everywhere, chat sockets told, open reports actioned, logged", async () => {
+    const moderator = await createModerator(t.app);
+    const member = await createSignedInUser(t.app);
+    const bystander = await createSignedInUser(t.app);
+    const postId = await insertPost(db(), member);
+    const otherPost = await insertPost(db(), bystander);
+    const reporter = await createSignedInUser(t.app);
+    for (const id of [postId, otherPost]) {
+      expect((await report(t.app, reporter, { type: "post", id })).statusCode).toBe(201);
+    }
+    expect((await me(member)).user).not.toBeNull();
+
+    const announcements = await listenToAnnouncements(t.database);
+    let answer: Awaited<ReturnType<typeof suspend>>;
+    try {
+      answer = await suspend(moderator, member.username, { duration: "day", reason: "Scams" });
+      expect(answer.statusCode, answer.body).toBe(200);
+      await announcements.heard(`chat-signed-out:${member.userId}`);
+    } finally {
+      await announcements.stop();
+    }
+    const { username, suspended_until } = answer.json();
+    expect(username).toBe(member.username);
+    const hoursAhead = (Date.parse(suspended_until) - Date.now()) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(23.9);
+    expect(hoursAhead).toBeLessThanOrEqual(24);
+
+    expect(await sessionCount(member.userId)).toBe(0);
+    expect((await me(member)).user).toBeNull();
+    expect((await storedSuspension(member.userId))?.hoursAhead).toBeGreaterThan(23.9);
+    // Nothing hidden unless asked.
+    const [post] = await db()
+      .select({ at: posts.hiddenAt })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    expect(post?.at).toBeNull();
+
+    const statuses = await db()
+      .select({ targetId: reports.targetId, status: reports.status })
+      .from(reports)
+      .where(eq(reports.reporterId, reporter.userId));
+    expect(Object.fromEntries(statuses.map((row) => [row.targetId, row.status]))).toEqual({
+      [String(postId)]: "actioned",
+      [String(otherPost)]: "open",
+    });
+
+    const log = (await moderationCall(t.app, moderator, { url: "/log" })).json().entries;
+    expect(log[0]).toMatchObject({
+      moderator: moderator.username,
+      action: "suspend",
+      target: { type: "member", id: member.username },
+      subject: member.username,
+      reason: "for a day: Scams",
+    });
+    // The bystander is still signed in.
+    expect((await me(bystander)).user).not.toBeNull();
+  });
+
+  it("suspends for a week, or until lifted ('infinity', answered as indefinite)", async () => {
+    const moderator = await createModerator(t.app);
+    const weekly = await createSignedInUser(t.app);
+    const week = await suspend(moderator, weekly.username, { duration: "week" });
+    expect(week.statusCode).toBe(200);
+    const hours = (Date.parse(week.json().suspended_until) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(7 * 24 - 0.1);
+    expect(hours).toBeLessThanOrEqual(7 * 24);
+
+    const forever = await createSignedInUser(t.app);
+    const indefinite = await suspend(moderator, forever.username.toUpperCase(), {
+      duration: "indefinite",
+    });
+    expect(indefinite.statusCode).toBe(200);
+    expect(indefinite.json()).toEqual({
+      username: forever.username,
+      suspended_until: "indefinite",
+    });
+    expect((await storedSuspension(forever.userId))?.indefinite).toBe(true);
+    expect((await me(forever)).user).toBeNull();
+  });
+
+  it("hides everything the member wrote when asked, telling the feed and the chat", async () => {
+    const moderator = await createModerator(t.app);
+    const member = await createSignedInUser(t.app);
+    const other = await createSignedInUser(t.app);
+    const postIds = [await insertPost(db(), member), await insertPost(db(), member, "Second")];
+    const reviewId = await insertReview(db(), member, other);
+    const messageIds = [await insertMessage(db(), member), await insertMessage(db(), member)];
+    const othersPost = await insertPost(db(), other);
+    const othersMessage = await insertMessage(db(), other);
+
+    const announcements = await listenToAnnouncements(t.database);
+    try {
+      const res = await suspend(moderator, member.username, {
+        duration: "week",
+        hide_content: true,
+      });
+      expect(res.statusCode).toBe(200);
+      for (const id of messageIds) await announcements.heard(`chat-hidden:${id}`);
+      for (const id of postIds) await announcements.heard(`post:${id}`);
+      await announcements.heard("feed");
+      expect(announcements.keys).not.toContain(`chat-hidden:${othersMessage}`);
+    } finally {
+      await announcements.stop();
+    }
+
+    const hiddenPosts = await db()
+      .select({ id: posts.id, hidden: sql<boolean>`${posts.hiddenAt} is not null` })
+      .from(posts)
+      .where(sql`${posts.id} in (${postIds[0]}, ${postIds[1]}, ${othersPost})`);
+    expect(Object.fromEntries(hiddenPosts.map((row) => [row.id, row.hidden]))).toEqual({
+      [postIds[0] ?? 0]: true,
+      [postIds[1] ?? 0]: true,
+      [othersPost]: false,
+    });
+    const [review] = await db()
+      .select({ at: reviews.hiddenAt })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
+    expect(review?.at).toBeInstanceOf(Date);
+    const hiddenMessages = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.userId, member.userId), sql`${messages.hiddenAt} is not null`));
+    expect(hiddenMessages).toHaveLength(2);
+    const profileStates = await db()
+      .select({ userId: profiles.userId, hidden: sql<boolean>`${profiles.hiddenAt} is not null` })
+      .from(profiles)
+      .where(sql`${profiles.userId} in (${member.userId}, ${other.userId})`);
+    expect(Object.fromEntries(profileStates.map((row) => [row.userId, row.hidden]))).toEqual({
+      [member.userId]: true,
+      [other.userId]: false,
+    });
+    const [line] = await db()
+      .select({ reason: moderationLog.reason })
+      .from(moderationLog)
+      .where(
+        and(eq(moderationLog.action, "suspend"), eq(moderationLog.subjectUserId, member.userId)),
+      );
+    expect(line?.reason).toBe("for a week, everything they wrote hidden");
+  });
+
+  it("refuses to suspend oneself or another moderator (403), and an unknown member (404)", async () => {
+    const moderator = await createModerator(t.app);
+    const colleague = await createModerator(t.app);
+    for (const username of [moderator.username, colleague.username]) {
+      const res = await suspend(moderator, username, { duration: "day" });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("forbidden");
+    }
+    expect(
+      (await suspend(moderator, moderator.username, { duration: "day" })).json().error,
+    ).toEqual({ code: "forbidden", message: "You can't suspend yourself." });
+    expect((await me(moderator)).user).not.toBeNull();
+    expect((await me(colleague)).user).not.toBeNull();
+    const unknown = await suspend(moderator, "nobody_by_that_name", { duration: "day" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("not-found");
+    const badDuration = await moderationCall(t.app, moderator, {
+      method: "POST",
+      url: `/members/${colleague.username}/suspend`,
+      payload: { duration: "month" },
+    });
+    expect(badDuration.statusCode).toBe(400);
+  });
+
+  it("suspends a member who typed a moderator's address without proving it: they moderate nothing", async () => {
+    const moderator = await createModerator(t.app);
+    const squatter = await createSignedInUser(t.app, {
+      email: MODERATOR_EMAILS.at(-1),
+      emailVerified: false,
+    });
+    const res = await suspend(moderator, squatter.username, { duration: "day" });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/moderation/members/:username/lift", () => {
+  it("lifts the suspension and logs it", async () => {
+    const moderator = await createModerator(t.app);
+    const member = await createSignedInUser(t.app);
+    expect((await suspend(moderator, member.username, { duration: "indefinite" })).statusCode).toBe(
+      200,
+    );
+    const res = await lift(moderator, member.username);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ username: member.username, suspended_until: null });
+    expect((await storedSuspension(member.userId))?.isNull).toBe(true);
+    const log = (await moderationCall(t.app, moderator, { url: "/log" })).json().entries;
+    expect(log[0]).toMatchObject({
+      moderator: moderator.username,
+      action: "lift-suspension",
+      target: { type: "member", id: member.username },
+    });
+    expect((await lift(moderator, "nobody_by_that_name")).statusCode).toBe(404);
+  });
+});

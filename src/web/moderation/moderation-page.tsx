@@ -1,0 +1,28 @@
+import { canModerate } from "../../shared/policies.ts";
+import { SessionUnknown, useSession } from "../auth/index.ts";
+import { NotFoundPage } from "../ui/not-found-page.tsx";
+import { HiddenSection } from "./hidden-section.tsx";
+import { LogSection } from "./log-section.tsx";
+import { moderationActor } from "./moderation-actor.ts";
+import { QueueSection } from "./queue-section.tsx";
+import "./moderation.css";
+
+/**
+ * /moderation, for moderators only (anyone else gets the not-found page, as for an address that
+ * does not exist): the reports queue, what is hidden, and the log.
+ */
+export function ModerationPage() {
+  const session = useSession();
+  if (!session.isSuccess) return <SessionUnknown session={session} title="Moderation" />;
+  const actor = moderationActor(session.data);
+  if (!canModerate(actor)) return <NotFoundPage />;
+  return (
+    <div className="moderation-page">
+      <title>Moderation · Your Local Talents</title>
+      <h1>Moderation</h1>
+      <QueueSection viewer={actor?.username || null} />
+      <HiddenSection />
+      <LogSection />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { sessionOf } from "../../../test/harness/web/members.ts";
+import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
+import type { MeResponse } from "../../shared/identity.ts";
+import type { Post } from "../../shared/posts.ts";
+import { sessionQueryKey } from "../api/query-keys.ts";
+import { PostView } from "./post-view.tsx";
+
+const HIDDEN_TEXT = "Hidden by moderators. Only you and moderators can see it.";
+
+const post: Post = {
+  id: 42,
+  title: "Cheap watches",
+  topic: "Repairs",
+  body: "Call me any day.",
+  username: "grace",
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+
+function openPost(shown: Post, session: MeResponse) {
+  const { queryClient } = renderWithApi(<PostView post={shown} />, () => ({
+    status: 200,
+    body: session,
+  }));
+  return waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe("success"));
+}
+
+describe("the post page's view", () => {
+  it("has Report for another member, described by the post's title", async () => {
+    await openPost(post, sessionOf("ada"));
+    const report = screen.getByRole("button", { name: "Report" });
+    expect(
+      document.getElementById(report.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toBe("Cheap watches");
+    expect(screen.queryByText(HIDDEN_TEXT)).toBeNull();
+  });
+
+  it("says a hidden post is hidden, to its author, who has no Report", async () => {
+    await openPost({ ...post, hidden: true }, sessionOf("grace"));
+    expect(screen.getByText(HIDDEN_TEXT)).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Cheap watches" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Report" })).toBeNull();
+  });
+});

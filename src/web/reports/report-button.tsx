@@ -1,0 +1,41 @@
+import { useState } from "react";
+import type { ReportTarget } from "../../shared/moderation.ts";
+import { canReport } from "../../shared/policies.ts";
+import { useSession } from "../auth/index.ts";
+import { loadReportForm, ReportDialog } from "./report-dialog.tsx";
+
+type Props = {
+  target: ReportTarget;
+  /** The item's author: nobody reports what they wrote. */
+  author: string;
+  /** The id of what names the item (its title), so each Report says what it is about. */
+  describedBy?: string;
+  /** A small button, for an item in a list. */
+  small?: boolean;
+};
+
+/**
+ * "Report" on an item someone else wrote, for signed-in members with a profile (canReport); opens
+ * the report dialog. Nothing for anyone else.
+ */
+export function ReportButton({ target, author, describedBy, small = false }: Props) {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  if (!canReport(session.data?.profile, { username: author })) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={small ? "button button-ghost button-small" : "button button-ghost"}
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        onPointerEnter={loadReportForm}
+        onFocus={loadReportForm}
+        onClick={() => setOpen(true)}
+      >
+        Report
+      </button>
+      <ReportDialog target={open ? target : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  createReportBodySchema,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_RECEIVED_TEXT,
+  type ReportTarget,
+} from "../../shared/moderation.ts";
+import { Field } from "../ui/field.tsx";
+import { FormFrame } from "../ui/form-frame.tsx";
+import { notify } from "../ui/notify.tsx";
+import { useMutationForm } from "../ui/use-mutation-form.ts";
+import { useCreateReport } from "./api/create-report.ts";
+import "./reports.css";
+
+/** The form's part of the body: the target is the item the dialog was opened on. */
+const reportFieldsSchema = createReportBodySchema.omit({ target: true });
+
+const KIND_NAMES: Record<ReportTarget["type"], string> = {
+  post: "post",
+  review: "review",
+  profile: "profile",
+  message: "chat message",
+};
+
+type Props = { target: ReportTarget; onSent: () => void; onCancel: () => void };
+
+/**
+ * A reason (required) and an optional note. On success the notice says moderators will look at it
+ * and the dialog closes; a refusal (already reported, too many reports) shows above the buttons and
+ * what was typed stays.
+ */
+export function ReportForm({ target, onSent, onCancel }: Props) {
+  const { form, frame } = useMutationForm(useCreateReport(), {
+    schema: reportFieldsSchema,
+    defaultValues: { note: "" },
+    request: (fields) => ({ target, ...fields }),
+    onSuccess: () => {
+      notify(REPORT_RECEIVED_TEXT, "success");
+      onSent();
+    },
+  });
+  const { errors } = form.formState;
+  const note = form.watch("note") ?? "";
+
+  return (
+    <FormFrame
+      {...frame}
+      label="Report"
+      className="report-form"
+      submitLabel="Send report"
+      moreButtons={
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      }
+    >
+      <p className="muted">
+        What is wrong with this {KIND_NAMES[target.type]}? Its author is not told who reported it.
+      </p>
+      <Field kind="group" label="Reason" error={errors.reason?.message}>
+        {() => (
+          <div className="report-reasons">
+            {REPORT_REASONS.map((reason) => (
+              <label key={reason}>
+                <input type="radio" value={reason} {...form.register("reason")} />
+                {REPORT_REASON_LABELS[reason]}
+              </label>
+            ))}
+          </div>
+        )}
+      </Field>
+      <Field
+        label="Note (optional)"
+        counter={{ length: note.length, max: REPORT_NOTE_MAX_LENGTH }}
+        error={errors.note?.message}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={REPORT_NOTE_MAX_LENGTH}
+            {...form.register("note")}
+          />
+        )}
+      </Field>
+    </FormFrame>
+  );
+}
