@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { createModerator, moderationTestApp } from "../../../test/harness/moderators.ts";
 import { seedPosts } from "../../../test/harness/post-fixtures.ts";
