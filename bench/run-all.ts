@@ -5,7 +5,8 @@
  *
  *   npx node bench/run-all.ts [--only api-ratio,start-time]
  *
- * --only also takes the reliability benchmarks of issue 8 (mixed-load, chat-jitter, auth-timing).
+ * --only also takes the reliability benchmarks of issue 8 (mixed-load, chat-jitter, auth-timing)
+ * and the direct-message latency of issue 17 (dm-latency).
  * Each prints its own markdown table; run them alone for their options (see bench/README.md).
  */
 import { spawnSync } from "node:child_process";
@@ -22,7 +23,7 @@ const BUDGETS = [
   "frontend",
   "lighthouse",
 ];
-const BENCHMARKS = [...BUDGETS, "mixed-load", "chat-jitter", "auth-timing"];
+const BENCHMARKS = [...BUDGETS, "mixed-load", "chat-jitter", "auth-timing", "dm-latency"];
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const only = values.only?.split(",").map((name) => name.trim());

@@ -140,6 +140,8 @@ test("cards show the preview rule and link to the post and to the author's profi
 
 test("the post page shows topic, title, author, the body with its line breaks and 'Chat to'", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   const account = await signUpWithProfile(page);
   const post = await createPost(page.request, {
@@ -165,8 +167,16 @@ test("the post page shows topic, title, author, the body with its line breaks an
   await article.getByRole("link", { name: account.username, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${account.username}$`));
   await page.goBack();
-  await page.getByRole("link", { name: `Chat to ${account.username}` }).click();
-  await expect(page).toHaveURL(/\/chatapp$/);
+  // One's own post offers no 'Chat to' (issue 17); anyone else's opens a conversation with its author.
+  await expect(article.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Chat to ${account.username}` })).toHaveCount(0);
+  const reader = await browser.newContext({ baseURL });
+  const readerPage = await reader.newPage();
+  await signUpWithProfile(readerPage);
+  await readerPage.goto(`/articles/${post.id}`);
+  await readerPage.getByRole("link", { name: `Chat to ${account.username}` }).click();
+  await expect(readerPage).toHaveURL(new RegExp(`/chatapp\\?with=${account.username}$`));
+  await reader.close();
 });
 
 test("a placeholder skeleton shows while the post loads", async ({ page }) => {

@@ -43,7 +43,7 @@ test("someone else's profile shows its heading, avatar and every empty state", a
   await expect(contact).not.toContainText(subject.account.email);
   await expect(
     contact.getByRole("link", { name: `Chat to ${subject.account.username}` }),
-  ).toHaveAttribute("href", "/chatapp");
+  ).toHaveAttribute("href", `/chatapp?with=${subject.account.username}`);
   await expect(section(page, "Skills").getByText("No Skills Selected")).toBeVisible();
   await expect(section(page, "Interests").getByText("No Interests Selected")).toBeVisible();
   await expect(page.getByText("Not rated yet")).toBeVisible();

@@ -127,4 +127,23 @@ describe("benchmarks, smoke run", () => {
     },
     180_000,
   );
+
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "dm-latency.ts times direct messages from send to the recipient's frame",
+    async () => {
+      const run = await bench("dm-latency.ts", [
+        "--idle",
+        "5",
+        "--messages",
+        "5",
+        "--only",
+        "pglite",
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const [row] = rows(run.stdout, "1 instance, embedded PGlite");
+      expect(row?.[1]).toBe("5");
+      expect(Number(row?.[2])).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 });

@@ -19,6 +19,7 @@ import { chatRoutes } from "./chat/chat-routes.ts";
 import { closeChatSockets } from "./chat/close-chat-sockets.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { directMessagesRoutes } from "./direct-messages/index.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { capConnectionsPerAddress } from "./http/connection-cap.ts";
 import { registerCsrfProtection } from "./http/csrf.ts";
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(profilesRoutes);
       await api.register(reviewsRoutes);
       await api.register(blocksRoutes);
+      await api.register(directMessagesRoutes);
       await api.register(reportsRoutes);
       await api.register(moderationRoutes);
       await api.register(mailRoutes);

@@ -112,6 +112,8 @@ export const accountExportSchema = z.object({
     }),
   ),
   chatMessages: z.array(z.object({ id: z.number(), text: z.string(), createdAt: z.string() })),
+  /** Direct messages the member wrote (issue 17), each with the other member's username. */
+  directMessages: z.array(z.object({ with: z.string(), text: z.string(), createdAt: z.string() })),
   sessions: z.array(sessionSchema.omit({ id: true })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasVisibleText, removeBidiControls } from "./chat-text.ts";
+import { directMessageSchema } from "./direct-message.ts";
 import type { ErrorCode } from "./error-codes.ts";
 
 /** Path of the chat WebSocket (DESIGN §5). */
@@ -72,6 +73,11 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 /** Query of the upgrade request: `after` is the last message id the client has (resume). */
 export const chatQuerySchema = z.object({
   after: z.coerce.number().int().nonnegative().optional(),
+  /**
+   * "0": a socket without the public room (no snapshot, no room messages), only a member's direct
+   * message frames: what pages other than /chatapp keep open (issue 17). Absent or "1": the room.
+   */
+  room: z.enum(["0", "1"]).optional(),
 });
 
 // ── server → client ─────────────────────────────────────────────────────────
@@ -109,5 +115,16 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pong") }),
   /** Moderators hid this message: drop it (it comes back, if restored, with the next snapshot). */
   z.object({ type: z.literal("hidden"), id: z.number().int().positive() }),
+  // Direct messages (issue 17): only to the sockets of the conversation's members.
+  /** A new message of one of the member's conversations (theirs or the other's). */
+  z.object({ type: z.literal("dm"), message: directMessageSchema }),
+  /** The member read a conversation up to `last_read_id` (in another tab, say). */
+  z.object({
+    type: z.literal("dm-read"),
+    conversation_id: z.number().int().positive(),
+    last_read_id: z.number().int().nonnegative(),
+  }),
+  /** A conversation of the member's was started, accepted or declined: read the list again. */
+  z.object({ type: z.literal("conversations-changed") }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

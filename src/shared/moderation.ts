@@ -3,7 +3,13 @@ import { z } from "zod";
 // Trust and safety (issue 16): reports, the moderators' queue and log, suspensions, blocks.
 
 /** What can be reported and moderated. A profile is named by its username on the wire. */
-export const REPORT_TARGET_TYPES = ["post", "review", "profile", "message"] as const;
+export const REPORT_TARGET_TYPES = [
+  "post",
+  "review",
+  "profile",
+  "message",
+  "direct-message",
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ["spam", "harassment", "scam", "inappropriate", "other"] as const;
@@ -66,6 +72,11 @@ export const moderatedItemSchema = z.object({
   path: z.string(),
   created_at: z.string(),
   hidden: z.boolean(),
+  /**
+   * A direct message's context (issue 17): up to 5 earlier messages of its conversation, oldest
+   * first. Moderators read a private conversation only this far, and only when it was reported.
+   */
+  context: z.array(z.object({ sender: z.string(), text: z.string() })).optional(),
 });
 export type ModeratedItem = z.infer<typeof moderatedItemSchema>;
 

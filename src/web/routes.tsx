@@ -1,11 +1,10 @@
 import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-query";
-import { type ComponentType, type ReactElement, use } from "react";
+import { type ComponentType, lazy, type ReactElement, Suspense, use } from "react";
 import { matchPath, Route, Routes, useParams } from "react-router";
 import { VerifyEmailNotice } from "./accounts/index.ts";
-import { RequireSignIn, TopBar } from "./auth/index.ts";
+import { RequireSignIn, TopBar, useSession } from "./auth/index.ts";
 import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
-import { ModerationLink } from "./moderation/index.ts";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
 import { profileQueryOptions } from "./profiles/api/get-profile.ts";
 import { Layout } from "./ui/layout.tsx";
@@ -80,6 +79,20 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/moderation", screen: ModerationPage },
 ];
 
+const MemberLive = lazy(() =>
+  import("./member-live.tsx").then(({ MemberLive }) => ({ default: MemberLive })),
+);
+const MemberLinks = lazy(() =>
+  import("./member-live.tsx").then(({ MemberLinks }) => ({ default: MemberLinks })),
+);
+
+/** What only members see or run (member-live.tsx): loaded once someone is signed in, never before. */
+function ForMembers({ children }: { children: ReactElement }) {
+  const session = useSession();
+  if (!session.data?.user) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** Loads the chunk of the screen at `pathname` (the server preloads it with the page); none → done. */
 export async function preloadScreen(pathname: string): Promise<void> {
   await SCREENS.find(({ path }) => matchPath(path, pathname))?.screen.preload();
@@ -119,7 +132,16 @@ export function AppRoutes() {
           <Layout
             topBar={
               <>
-                <TopBar moreLinks={<ModerationLink />} />
+                <TopBar
+                  moreLinks={
+                    <ForMembers>
+                      <MemberLinks />
+                    </ForMembers>
+                  }
+                />
+                <ForMembers>
+                  <MemberLive />
+                </ForMembers>
                 <VerifyEmailNotice />
               </>
             }

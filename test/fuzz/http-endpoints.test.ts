@@ -59,6 +59,8 @@ type Endpoint = {
 
 const uniqueEmail = fc.nat().map((n) => `fz${n}-${randomBytes(3).toString("hex")}@example.test`);
 const anyUsername = fc.constantFrom("alice", "bob", "ALICE", "nobody", "ab", "a".repeat(31));
+/** The other member of a conversation: bob exists, alice is the caller herself, the rest nobody. */
+const dmPartner = fc.constantFrom("bob", "BOB", "alice", "nobody", "a".repeat(65));
 /** A one-time link's token: well-formed ones never issued, and anything else. */
 const accountToken = fc.oneof(
   fc.uint8Array({ minLength: 32, maxLength: 32 }).map((a) => Buffer.from(a).toString("base64url")),
@@ -286,11 +288,53 @@ const ENDPOINTS: Endpoint[] = [
     caller: "owner",
     params: { username: anyUsername },
   },
+  // Direct messages (issue 17): alice and bob write to each other; any other name is unknown.
+  { method: "GET", path: "/api/conversations", caller: "owner" },
+  { method: "GET", path: "/api/conversations/unread", caller: "owner" },
+  {
+    method: "GET",
+    path: "/api/conversations/with/{username}",
+    caller: "owner",
+    params: { username: dmPartner },
+    query: { before: fc.integer({ min: -1, max: 5 }).map(String) },
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/with/{username}/messages",
+    caller: "owner",
+    params: { username: dmPartner },
+    body: {
+      text: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(" ", "a\u0000b")),
+      clientId: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), fc.string({ maxLength: 8 })),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/with/{username}/read",
+    caller: "owner",
+    params: { username: dmPartner },
+    body: { last_read_id: fc.integer({ min: -1, max: 5 }) },
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/with/{username}/accept",
+    caller: "owner",
+    params: { username: dmPartner },
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/with/{username}/decline",
+    caller: "owner",
+    params: { username: dmPartner },
+  },
   // The chat socket's HTTP side: without an Upgrade header it is an ordinary GET.
   {
     method: "GET",
     path: "/api/chat",
-    query: { after: fc.integer({ min: -1, max: 10 }).map(String) },
+    query: {
+      after: fc.integer({ min: -1, max: 10 }).map(String),
+      room: fc.constantFrom("0", "1", "2"),
+    },
   },
 ];
 

@@ -32,6 +32,8 @@ export type ConnectOptions = {
   /** Defaults to the server's own origin; null sends none. */
   origin?: string | null;
   after?: number;
+  /** "0": a socket without the public room (direct message frames only, issue 17). */
+  room?: "0" | "1";
   autoPong?: boolean;
 };
 
@@ -57,6 +59,7 @@ export function connectChat(
 ): Promise<ChatTestClient> {
   const url = new URL(CHAT_PATH, baseUrl.replace(/^http/, "ws"));
   if (options.after !== undefined) url.searchParams.set("after", String(options.after));
+  if (options.room !== undefined) url.searchParams.set("room", options.room);
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;

@@ -3,7 +3,15 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Config } from "../../src/server/config.ts";
 import { subscribeToInvalidations } from "../../src/server/db/cache-invalidation.ts";
 import type { Database, Db } from "../../src/server/db/database.ts";
-import { messages, posts, reviews, users } from "../../src/server/db/schema.ts";
+import {
+  conversationMembers,
+  conversations,
+  directMessages,
+  messages,
+  posts,
+  reviews,
+  users,
+} from "../../src/server/db/schema.ts";
 import type { ReportReason, ReportTargetType } from "../../src/shared/moderation.ts";
 import { createSignedInUser, type TestUser } from "./factories.ts";
 import { testAppClosedAfterAll } from "./test-app.ts";
@@ -158,4 +166,64 @@ export async function listenToAnnouncements(database: Database) {
     },
     stop,
   };
+}
+
+/**
+ * A conversation between two members (issue 17), straight into the tables: `starter` wrote first;
+ * `otherStatus` is the other's side (`open`: they replied). Its id.
+ */
+export async function insertConversation(
+  db: Db,
+  starter: TestUser,
+  other: TestUser,
+  otherStatus: "request" | "open" | "declined" = "open",
+): Promise<number> {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      userLo: sql`least(${starter.userId}::uuid, ${other.userId}::uuid)`,
+      userHi: sql`greatest(${starter.userId}::uuid, ${other.userId}::uuid)`,
+      startedBy: starter.userId,
+    })
+    .returning({ id: conversations.id });
+  if (!row) throw new Error("no conversation inserted");
+  await db.insert(conversationMembers).values([
+    { conversationId: row.id, userId: starter.userId, otherUserId: other.userId, status: "open" },
+    {
+      conversationId: row.id,
+      userId: other.userId,
+      otherUserId: starter.userId,
+      status: otherStatus,
+    },
+  ]);
+  return row.id;
+}
+
+/**
+ * A direct message by `sender` in `conversationId` (`withheld`: from a member the recipient
+ * blocked); its id.
+ */
+export async function insertDirectMessage(
+  db: Db,
+  conversationId: number,
+  sender: TestUser,
+  text = "Send me your bank details",
+  options: { withheld?: boolean } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(directMessages)
+    .values({
+      conversationId,
+      senderId: sender.userId,
+      text,
+      clientId: `moderation-test-${clientIds++}`,
+      withheld: options.withheld ?? false,
+    })
+    .returning({ id: directMessages.id });
+  if (!row) throw new Error("no direct message inserted");
+  await db
+    .update(conversations)
+    .set({ lastMessageId: row.id })
+    .where(eq(conversations.id, conversationId));
+  return row.id;
 }

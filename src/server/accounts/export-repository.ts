@@ -1,19 +1,49 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AccountExport } from "../../shared/accounts.ts";
 import type { Db } from "../db/database.ts";
-import { messages, posts, profiles, reviews, users } from "../db/schema.ts";
+import {
+  conversationMembers,
+  directMessages,
+  messages,
+  posts,
+  profiles,
+  reviews,
+  users,
+} from "../db/schema.ts";
 
 const iso = (date: Date) => date.toISOString();
+
+type AccountData = Omit<AccountExport, "exportedAt" | "sessions">;
+
+/** The direct messages `userId` wrote, oldest first, each with the other member's username. */
+async function ownDirectMessages(db: Db, userId: string): Promise<AccountData["directMessages"]> {
+  const other = alias(profiles, "recipient");
+  const rows = await db
+    .select({
+      with: other.username,
+      text: directMessages.text,
+      createdAt: directMessages.createdAt,
+    })
+    .from(directMessages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, directMessages.conversationId),
+        eq(conversationMembers.userId, directMessages.senderId),
+      ),
+    )
+    .innerJoin(other, eq(other.userId, conversationMembers.otherUserId))
+    .where(eq(directMessages.senderId, userId))
+    .orderBy(asc(directMessages.id));
+  return rows.map((row) => ({ with: row.with, text: row.text, createdAt: iso(row.createdAt) }));
+}
 
 /**
  * Everything kept about the account but its secrets (password hash, session tokens) and the
  * sessions, which the route adds: read straight from each feature's table, oldest first.
  */
-export async function readAccountData(
-  db: Db,
-  userId: string,
-): Promise<Omit<AccountExport, "exportedAt" | "sessions"> | null> {
+export async function readAccountData(db: Db, userId: string): Promise<AccountData | null> {
   const [account] = await db
     .select({ email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
     .from(users)
@@ -36,6 +66,7 @@ export async function readAccountData(
       reviewsWritten: [],
       reviewsReceived: [],
       chatMessages,
+      directMessages: [],
     };
   }
 
@@ -93,5 +124,6 @@ export async function readAccountData(
       createdAt: iso(createdAt),
     })),
     chatMessages,
+    directMessages: await ownDirectMessages(db, userId),
   };
 }

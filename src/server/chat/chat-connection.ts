@@ -91,7 +91,9 @@ function describeIssue(issue: { path: PropertyKey[]; message: string } | undefin
 
 /**
  * Serves one chat socket: first the snapshot (or what a resuming client missed), then live
- * messages through the hub, and the client's frames one at a time, in order.
+ * messages through the hub, and the client's frames one at a time, in order. A socket without the
+ * room (`room: false`, issue 17) gets neither snapshot nor room messages, only its member's direct
+ * message frames, and cannot send to the room.
  */
 export function serveChatSocket(
   socket: WebSocket,
@@ -100,10 +102,12 @@ export function serveChatSocket(
     hub,
     limits,
     after,
+    room = true,
   }: {
     hub: ChatHub;
     limits: { sends: RateLimiter; lookups: RateLimiter };
     after: number | undefined;
+    room?: boolean;
   },
 ): void {
   const db = request.server.database.db;
@@ -115,6 +119,7 @@ export function serveChatSocket(
     live: false,
     waiting: [],
     alive: true,
+    room,
   };
   const send = (frame: ServerFrame) => hub.sendTo(subscriber, JSON.stringify(frame));
   const fail = (
@@ -142,6 +147,7 @@ export function serveChatSocket(
       subscriber.viewer = viewer;
       if (socket.readyState !== socket.OPEN) return;
       hub.join(subscriber);
+      if (!room) return hub.goLive(subscriber, 0);
       const { frame, lastId } = await readBacklog(db, after, viewer);
       send(frame);
       hub.goLive(subscriber, lastId);
@@ -178,8 +184,12 @@ export function serveChatSocket(
 
     const check = await checkSender(request, signedIn);
     if (!check.ok) {
-      // A profile can still be created; a missing or ended session stays so on this socket.
-      if (check.code !== "profile-required") refused = check;
+      // A profile can still be created; a missing or ended session stays so on this socket, which
+      // then no longer gets the member's direct messages either.
+      if (check.code !== "profile-required") {
+        refused = check;
+        hub.forgetMember(subscriber);
+      }
       return fail(check.code, check.message, { clientId });
     }
     signedIn = true;
@@ -241,6 +251,11 @@ export function serveChatSocket(
     }
     const frame = parsed.data;
     if (frame.type === "ping") return send({ type: "pong" });
+    if (!room) {
+      return fail("invalid-frame", "This connection has no room: open the chat to send to it.", {
+        clientId: frame.clientId,
+      });
+    }
     if (frame.text.includes("\u0000")) {
       // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the insert.
       return fail("invalid-text", "A message must not contain NUL characters.", {

@@ -8,6 +8,12 @@ import type { Database } from "../db/database.ts";
 import { readChatKey } from "./chat-announcements.ts";
 import { type ChatViewer, maySeeMessage } from "./chat-viewer.ts";
 import {
+  DIRECT_MESSAGES_CHANNEL,
+  type DirectMessageNotice,
+  directMessageNoticeSchema,
+  readDirectMessage,
+} from "./direct-message-notices.ts";
+import {
   CHAT_CHANNEL,
   lastMessageId,
   messageSenderId,
@@ -36,6 +42,11 @@ export type ChatSubscriber = {
   alive: boolean;
   /** Who reads on it (chat-viewer.ts), known before it joins; absent or null: signed out. */
   viewer?: ChatViewer | null;
+  /**
+   * False for a socket opened with `room=0` (issue 17): it gets no room messages, only its member's
+   * direct message frames. Absent: the room.
+   */
+  room?: boolean;
 };
 
 export type ChatHub = ReturnType<typeof createChatHub>;
@@ -51,6 +62,7 @@ const notifiedMessageSchema = chatMessageSchema.extend({ senderId: z.string() })
 
 const frameOf = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
 const SESSION_ENDED_FRAME = frameOf({ type: "error", ...SESSION_ENDED });
+const CONVERSATIONS_CHANGED_FRAME = frameOf({ type: "conversations-changed" });
 
 /**
  * This instance's chat sockets and the fan-out to them. Every instance LISTENs on one channel;
@@ -64,9 +76,14 @@ const SESSION_ENDED_FRAME = frameOf({ type: "error", ...SESSION_ENDED });
  * cache-invalidation channel: a hidden message (sockets that may not see it are told to drop it), a
  * member's blocks (their sockets' blocks are read again) and an account signed out everywhere (its
  * sockets are told and closed).
+ *
+ * Direct messages (issue 17) come on a channel of their own (direct-message-notices.ts), each
+ * naming the accounts it is for: the hub keeps its sockets by account and sends it to those only.
  */
 export function createChatHub({ database, log }: { database: Database; log: FastifyBaseLogger }) {
   const subscribers = new Set<ChatSubscriber>();
+  /** The signed-in sockets by account (users.id): where direct message frames go. */
+  const members = new Map<string, Set<ChatSubscriber>>();
   /** Highest id handed to subscribers; notifications at or below it are old news. */
   let lastBroadcastId = 0;
   /** Set when a catch-up failed: the next notification reads from the table instead. */
@@ -74,6 +91,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
   let stopped = false;
   let unlisten: (() => Promise<void>) | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
+  let unlistenDirect: (() => Promise<void>) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   // Fan-out work runs one task at a time, so messages leave in the order they were stored.
   let queue: Promise<void> = Promise.resolve();
@@ -98,6 +116,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     // Serialised and encoded once per message, whatever the number of sockets.
     const frame = frameOf({ type: "message", message });
     for (const subscriber of subscribers) {
+      if (subscriber.room === false) continue;
       if (!subscriber.live) {
         subscriber.waiting.push({ kind: "message", id: message.id, senderId, hidden, frame });
       } else if (message.id > subscriber.lastSentId) {
@@ -148,6 +167,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     if (!senderId) return;
     const frame = frameOf({ type: "hidden", id });
     for (const subscriber of subscribers) {
+      if (subscriber.room === false) continue;
       if (!subscriber.live) subscriber.waiting.push({ kind: "hidden", id, senderId, frame });
       else if (!maySeeMessage(subscriber.viewer, senderId, true)) sendTo(subscriber, frame);
     }
@@ -189,10 +209,68 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     else if (announced?.kind === "signed-out") endSessions(announced.userId);
   };
 
+  const toMembers = (userIds: Iterable<string>, frame: Buffer) => {
+    for (const userId of new Set(userIds)) {
+      for (const subscriber of members.get(userId) ?? []) sendTo(subscriber, frame);
+    }
+  };
+
+  const forgetMember = (subscriber: ChatSubscriber) => {
+    const userId = subscriber.viewer?.userId;
+    const sockets = userId ? members.get(userId) : undefined;
+    if (!userId || !sockets?.delete(subscriber)) return;
+    if (sockets.size === 0) members.delete(userId);
+  };
+
+  const sendNotice = async (notice: DirectMessageNotice) => {
+    switch (notice.kind) {
+      case "dm":
+      case "dm-id": {
+        const message =
+          notice.kind === "dm" ? notice.message : await readDirectMessage(database.db, notice.id);
+        if (!message) return;
+        const senderOnly = notice.senderOnly || message.hidden === true;
+        const to = senderOnly ? [notice.senderId] : [notice.senderId, notice.recipientId];
+        return toMembers(to, frameOf({ type: "dm", message }));
+      }
+      case "read":
+        return toMembers(
+          [notice.userId],
+          frameOf({
+            type: "dm-read",
+            conversation_id: notice.conversationId,
+            last_read_id: notice.lastReadId,
+          }),
+        );
+      case "changed":
+        return toMembers(notice.userIds, CONVERSATIONS_CHANGED_FRAME);
+    }
+  };
+
+  const onDirectNotice = (payload: string) =>
+    enqueue(async () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(payload);
+      } catch {
+        data = undefined;
+      }
+      const notice = directMessageNoticeSchema.safeParse(data);
+      if (notice.success) await sendNotice(notice.data);
+      else log.warn({ payload }, "unreadable direct message notification");
+    });
+
+  /**
+   * The LISTEN connection was lost and is back: what was sent meanwhile is gone, so every member's
+   * sockets read their conversations again (the client refetches and merges by id).
+   */
+  const onDirectReconnect = () => toMembers(members.keys(), CONVERSATIONS_CHANGED_FRAME);
+
   const sweep = () => {
     for (const subscriber of subscribers) {
       if (!subscriber.alive) {
         subscribers.delete(subscriber);
+        forgetMember(subscriber);
         subscriber.socket.terminate();
         continue;
       }
@@ -226,6 +304,11 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
         unlisten = await database.listen(CHAT_CHANNEL, onNotify, () => enqueue(catchUp));
         lastBroadcastId = await lastMessageId(database.db);
         unsubscribe = await subscribeToInvalidations(database, onInvalidation);
+        unlistenDirect = await database.listen(
+          DIRECT_MESSAGES_CHANNEL,
+          onDirectNotice,
+          onDirectReconnect,
+        );
       })();
       queue = started.catch(() => {});
       await started;
@@ -236,7 +319,15 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     /** Adds a socket that is about to read its snapshot; live messages wait until `goLive`. */
     join(subscriber: ChatSubscriber): void {
       subscribers.add(subscriber);
+      const userId = subscriber.viewer?.userId;
+      if (!userId) return;
+      const sockets = members.get(userId) ?? new Set<ChatSubscriber>();
+      sockets.add(subscriber);
+      members.set(userId, sockets);
     },
+
+    /** The socket's session ended: it no longer gets its member's direct messages. */
+    forgetMember,
 
     /** The snapshot up to `lastSentId` was sent: send what arrived meanwhile, then live. */
     goLive,
@@ -252,6 +343,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
 
     leave(subscriber: ChatSubscriber): void {
       subscribers.delete(subscriber);
+      forgetMember(subscriber);
     },
 
     sendTo,
@@ -269,6 +361,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
       // The storage may be gone already (closed first, or down): nothing left to unsubscribe from.
       await unlisten?.().catch(() => {});
       await unsubscribe?.().catch(() => {});
+      await unlistenDirect?.().catch(() => {});
       await queue;
     },
   };

@@ -90,7 +90,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       socket.on("close", admission.release);
-      serveChatSocket(socket, request, { hub, limits, after: request.query.after });
+      serveChatSocket(socket, request, {
+        hub,
+        limits,
+        after: request.query.after,
+        room: request.query.room !== "0",
+      });
     },
   );
 };

@@ -308,7 +308,10 @@ export const reports = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
-    check("reports_target_type", sql`${t.targetType} in ('post', 'review', 'profile', 'message')`),
+    check(
+      "reports_target_type",
+      sql`${t.targetType} in ('post', 'review', 'profile', 'message', 'direct-message')`,
+    ),
     check(
       "reports_reason",
       sql`${t.reason} in ('spam', 'harassment', 'scam', 'inappropriate', 'other')`,
@@ -358,5 +361,91 @@ export const blocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
     index("blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+// ── direct messages (issue 17) ──────────────────────────────────────────────
+
+/**
+ * A private conversation between two members: one per pair, `user_lo` < `user_hi` (users.id).
+ * `started_by` wrote first; until the other replies or accepts, it is a request for them.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userLo: uuid("user_lo")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userHi: uuid("user_hi")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startedBy: uuid("started_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The newest message's id (0 before the first): lists sort by it. */
+    lastMessageId: bigint("last_message_id", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    unique("conversations_pair_unique").on(t.userLo, t.userHi),
+    check("conversations_pair_order", sql`${t.userLo} < ${t.userHi}`),
+    index("conversations_user_hi_idx").on(t.userHi),
+  ],
+);
+
+/**
+ * Each participant's side of a conversation: where they have read up to, and its state for them —
+ * `request` (the other wrote first and they have not replied or accepted), `open`, or `declined`
+ * (hidden from their list; the other is not told).
+ */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherUserId: uuid("other_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    /** The highest message id this member has read (0: none). */
+    lastReadId: bigint("last_read_id", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    unique("conversation_members_user_other_unique").on(t.userId, t.otherUserId),
+    check("conversation_members_status", sql`${t.status} in ('request', 'open', 'declined')`),
+  ],
+);
+
+/**
+ * A message of a conversation. `withheld`: sent by a member the recipient blocked — the sender sees
+ * it as sent (blocking is silent), the recipient never does. Ids are the resume cursor, made visible
+ * in order like the room's (one insert lock).
+ */
+export const directMessages = pgTable(
+  "direct_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    clientId: text("client_id").notNull(),
+    withheld: boolean("withheld").notNull().default(false),
+    createdAt: createdAt(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("direct_messages_sender_client_unique").on(t.senderId, t.clientId),
+    index("direct_messages_conversation_idx").on(t.conversationId, t.id),
+    index("direct_messages_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );

@@ -6,13 +6,16 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function windowText(windowSeconds: number): string {
   if (windowSeconds === 3600) return "the last hour";
   if (windowSeconds === 60) return "the last minute";
+  if (windowSeconds === 86400) return "the last day";
   if (windowSeconds % 3600 === 0) return `the last ${plural(windowSeconds / 3600, "hour")}`;
   return `the last ${plural(Math.ceil(windowSeconds / 60), "minute")}`;
 }
 
-/** "23 minutes", "1 minute", "40 seconds": rounded up, never "0". */
+/** "5 hours", "23 minutes", "1 minute", "40 seconds": rounded up, never "0". */
 export function waitText(seconds: number): string {
   if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  // A day's window (new conversations) can leave hours to wait: minutes by the hundred say little.
+  if (seconds > 2 * 3600) return plural(Math.ceil(seconds / 3600), "hour");
   return plural(Math.ceil(seconds / 60), "minute");
 }
 
@@ -22,6 +25,8 @@ const DONE: Record<WriteAction, (used: number) => string> = {
   "profile-edit": (used) => `You have saved your profile ${plural(used, "time")}`,
   chat: (used) => `You have sent ${plural(used, "message")}`,
   report: (used) => `You have sent ${plural(used, "report")}`,
+  conversation: (used) => `You have started ${plural(used, "conversation")}`,
+  "direct-message": (used) => `You have sent ${plural(used, "direct message")}`,
 };
 
 const AGAIN: Record<WriteAction, string> = {
@@ -30,6 +35,8 @@ const AGAIN: Record<WriteAction, string> = {
   "profile-edit": "You can save it again",
   chat: "You can send again",
   report: "You can report again",
+  conversation: "You can start another",
+  "direct-message": "You can send again",
 };
 
 /**

@@ -15,6 +15,8 @@ describe("write limit settings", () => {
       "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: 3600 },
       chat: { max: 30, newAccountMax: 10, windowSeconds: 60 },
       report: { max: 20, newAccountMax: 5, windowSeconds: 3600 },
+      conversation: { max: 20, newAccountMax: 3, windowSeconds: 86_400 },
+      "direct-message": { max: 30, newAccountMax: 10, windowSeconds: 60 },
     });
   });
 
@@ -29,6 +31,14 @@ describe("write limit settings", () => {
     expect(config.writeLimits.chat.newAccountMax).toBe(4);
     expect(config.writeLimits.report).toEqual({ max: 40, newAccountMax: 2, windowSeconds: 3600 });
     expect(loadConfig(liftedWriteLimitEnv(500)).writeLimits).toEqual(liftedWriteLimits(500));
+    const direct = loadConfig({
+      WRITE_LIMIT_CONVERSATIONS_PER_DAY: "50",
+      WRITE_LIMIT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY: "1",
+      WRITE_LIMIT_DIRECT_MESSAGES_PER_MINUTE: "60",
+      WRITE_LIMIT_NEW_ACCOUNT_DIRECT_MESSAGES_PER_MINUTE: "5",
+    }).writeLimits;
+    expect(direct.conversation).toEqual({ max: 50, newAccountMax: 1, windowSeconds: 86_400 });
+    expect(direct["direct-message"]).toEqual({ max: 60, newAccountMax: 5, windowSeconds: 60 });
     expect(() => loadConfig({ WRITE_LIMIT_REVIEWS_PER_HOUR: "0" })).toThrow(
       new ConfigError(
         'Invalid configuration: WRITE_LIMIT_REVIEWS_PER_HOUR="0" must be at least 1.',

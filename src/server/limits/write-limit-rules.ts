@@ -1,4 +1,12 @@
-export const WRITE_ACTIONS = ["post", "review", "profile-edit", "chat", "report"] as const;
+export const WRITE_ACTIONS = [
+  "post",
+  "review",
+  "profile-edit",
+  "chat",
+  "report",
+  "conversation",
+  "direct-message",
+] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 /**
@@ -10,14 +18,17 @@ export type WriteLimits = Record<WriteAction, WriteLimitRule>;
 
 export const NEW_ACCOUNT_SECONDS = 24 * 60 * 60;
 
-const HOUR = 60 * 60;
 const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Far above what a person writes in a window, far below a script: an hour of posts is a busy day's
  * worth, and a profile is saved a few times while it is written. Chat counts per minute, as a
  * conversation does. Reports (issue 16): more than a member meets abuse in an hour, few from a
- * fresh account, so throw-away accounts cannot flood the moderators' queue.
+ * fresh account, so throw-away accounts cannot flood the moderators' queue. Direct messages
+ * (issue 17): new conversations per day are what a spammer needs many of (few from a fresh
+ * account); the messages themselves count per minute, as the room does.
  */
 export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   post: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
@@ -25,6 +36,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   "profile-edit": { max: 30, newAccountMax: 10, windowSeconds: HOUR },
   chat: { max: 30, newAccountMax: 10, windowSeconds: MINUTE },
   report: { max: 20, newAccountMax: 5, windowSeconds: HOUR },
+  conversation: { max: 20, newAccountMax: 3, windowSeconds: DAY },
+  "direct-message": { max: 30, newAccountMax: 10, windowSeconds: MINUTE },
 };
 
 /** The settings that change the limits (README, Configuration). */
@@ -48,6 +61,14 @@ export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: 
   report: {
     max: "WRITE_LIMIT_REPORTS_PER_HOUR",
     newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_REPORTS_PER_HOUR",
+  },
+  conversation: {
+    max: "WRITE_LIMIT_CONVERSATIONS_PER_DAY",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY",
+  },
+  "direct-message": {
+    max: "WRITE_LIMIT_DIRECT_MESSAGES_PER_MINUTE",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_DIRECT_MESSAGES_PER_MINUTE",
   },
 };
 

@@ -9,8 +9,9 @@ export type PostChange = Parameters<typeof forgetPostChange>[1];
 /**
  * Tells every instance, when `tx` commits, that an item was hidden or restored: a post's page and
  * the feed are forgotten, the chat's sockets drop a hidden message (a restored one comes back with
- * the next snapshot). Reviews and profiles are read uncached. Answers the post changes to forget
- * here right after the commit (forgetAfterCommit).
+ * the next snapshot). Reviews, profiles and direct messages are read uncached (a conversation is
+ * read again over HTTP). Answers the post changes to forget here right after the commit
+ * (forgetAfterCommit).
  */
 export async function announceHiddenChange(
   tx: Db,

@@ -4,9 +4,10 @@ import {
   type ReportTargetType,
 } from "../../shared/moderation.ts";
 import type { Db } from "../db/database.ts";
-import { ITEM_KINDS, type ItemRecord } from "./item-kinds.ts";
+import type { ItemRecord } from "./item-kind.ts";
+import { ITEM_KINDS } from "./item-kinds.ts";
 
-export type { ItemRecord } from "./item-kinds.ts";
+export type { ItemRecord } from "./item-kind.ts";
 
 /** An item as reports and the log store it. */
 export type ItemRef = { type: ReportTargetType; key: string };

@@ -13,6 +13,7 @@ export function presentItem(item: ItemRecord): ModeratedItem {
     path: item.path,
     created_at: item.createdAt.toISOString(),
     hidden: item.hiddenAt !== null,
+    ...(item.context ? { context: item.context } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { hideIfReportedEnough } from "./auto-hide.ts";
 import { forgetAfterCommit } from "./item-announcements.ts";
-import { findItem } from "./moderated-items.ts";
+import { findItem, type ItemRecord } from "./moderated-items.ts";
 import { insertReport, lockItemReports } from "./reports-repository.ts";
 
 export type Report = {
@@ -20,6 +20,7 @@ export type Report = {
  * A member's report, counted against their write limit and in one transaction with the reports
  * threshold (auto-hide.ts). Refused as not found when the reporter may not see the item, as
  * forbidden on their own content, and as a conflict while their earlier report on it is open.
+ * A private item (a direct message) only its recipient may report: to anyone else it is not there.
  */
 export async function reportItem(
   db: Db,
@@ -36,7 +37,11 @@ export async function reportItem(
     async (tx) => {
       const item = await findItem(tx, report.target);
       const author = { username: item?.authorUsername ?? "" };
-      if (!item || (item.hiddenAt && !canSeeHidden(actor, author))) {
+      if (
+        !item ||
+        (item.hiddenAt && !canSeeHidden(actor, author)) ||
+        !mayRead(item, reporter.identity.id)
+      ) {
         throw notFound("This no longer exists, or you can't see it.");
       }
       if (!canReport(reporter.profile, author) || item.authorUserId === reporter.identity.id) {
@@ -63,4 +68,9 @@ export async function reportItem(
   );
   forgetAfterCommit(db, done.forget);
   return done.report;
+}
+
+/** A private item is there only for its author and the members it went to. */
+function mayRead(item: ItemRecord, userId: string): boolean {
+  return !item.privateTo || item.authorUserId === userId || item.privateTo.includes(userId);
 }

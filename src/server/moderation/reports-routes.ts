@@ -8,7 +8,10 @@ import {
 import { requireProfile } from "../auth/index.ts";
 import { reportItem } from "./report-item.ts";
 
-/** POST /api/reports: a member reports a post, review, profile or chat message (issue 16). */
+/**
+ * POST /api/reports: a member reports a post, review, profile or chat message (issue 16), or a
+ * direct message they received (issue 17).
+ */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/reports",

@@ -1,9 +1,14 @@
 import { useEffect, useState } from "react";
 
-type Props = { intent: "login" | "register"; children: string };
+type Props = {
+  intent: "login" | "register";
+  children: string;
+  /** Called as the page leaves for Google (the sign-in page remembers where to go back to). */
+  onLeave?: () => void;
+};
 
 /** Starts Google sign-in: the server redirects to Google and back to /feed or /createYourUser. */
-export function GoogleButton({ intent, children }: Props) {
+export function GoogleButton({ intent, children, onLeave }: Props) {
   const [leaving, setLeaving] = useState(false);
   // Coming back with the browser's Back button restores this page from cache: enable it again.
   useEffect(() => {
@@ -18,6 +23,7 @@ export function GoogleButton({ intent, children }: Props) {
       disabled={leaving}
       onClick={() => {
         setLeaving(true);
+        onLeave?.();
         window.location.assign(`/api/auth/google?intent=${intent}`);
       }}
     >

@@ -4,6 +4,7 @@ export { forgetSession } from "./forget-session.ts";
 export { GoogleButton } from "./google-button.tsx";
 export { NewPasswordField } from "./new-password-field.tsx";
 export { RequireSignIn } from "./require-sign-in.tsx";
+export { signInPathFor } from "./return-path.ts";
 export { SessionCheckFailed, SessionUnknown } from "./session-check-failed.tsx";
 export { SignInLinks } from "./sign-in-links.tsx";
 export { storeUsername } from "./stored-username.ts";

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../api/client.ts";
 import { CardPage } from "../ui/card-page.tsx";
 import { setFormError } from "../ui/form-errors.ts";
@@ -7,6 +7,7 @@ import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { googleSuspendedText, loginErrorText, pausedSignInText } from "./login-error-text.ts";
+import { rememberReturnPath, safeReturnPath } from "./return-path.ts";
 import { storeUsername } from "./stored-username.ts";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
 import "./auth.css";
@@ -19,6 +20,8 @@ const googleFailure = (code: string, params: URLSearchParams) =>
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get("next"));
   useGoogleErrorNotice(googleFailure);
 
   return (
@@ -33,7 +36,7 @@ export function LoginPage() {
               dismissNotices(); // earlier failure notices no longer apply
               notify("Successfully Logged In", "success");
               if (session.profile) storeUsername(session.profile.username);
-              await navigate(session.profile ? "/feed" : "/createYourUser");
+              await navigate(session.profile ? (next ?? "/feed") : "/createYourUser");
             },
             onError: (failure) => {
               const code = failure instanceof ApiError ? failure.code : "unknown";
@@ -59,7 +62,9 @@ export function LoginPage() {
       <p className="auth-divider">
         <span>or</span>
       </p>
-      <GoogleButton intent="login">Sign in with Google</GoogleButton>
+      <GoogleButton intent="login" onLeave={() => rememberReturnPath(next)}>
+        Sign in with Google
+      </GoogleButton>
       <p className="auth-switch">
         No account yet? <Link to="/register">Register</Link>
       </p>

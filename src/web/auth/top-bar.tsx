@@ -3,20 +3,23 @@ import { Link } from "react-router";
 import { SignInLinks } from "./sign-in-links.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
 import { readStoredUsername } from "./stored-username.ts";
+import { useReturnAfterSignIn } from "./use-return-after-sign-in.ts";
 import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
 /**
  * SPEC §2's top bar: the logo, then Feed, Profile, Settings (issue 15), `moreLinks` (the app's:
- * Moderation for moderators, issue 16) and Sign out, or Login and Register.
+ * Messages for members (issue 17), Moderation for moderators (issue 16)) and Sign out, or Login and
+ * Register.
  */
 export function TopBar({ moreLinks }: { moreLinks?: ReactNode }) {
   const session = useSession();
   useStoredUsernameSync();
+  useReturnAfterSignIn();
   const signedIn = Boolean(session.data?.user);
   const username = session.data?.profile?.username ?? (signedIn ? readStoredUsername() : null);
   return (
-    <header className="top-bar">
+    <header className={signedIn ? "top-bar top-bar-member" : "top-bar"}>
       <nav className="top-bar-inner" aria-label="Main">
         <Link to="/" className="logo">
           <img src="/favicon.svg" alt="" width="28" height="28" />

@@ -1,87 +1,38 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { canPublish } from "../../shared/policies.ts";
-import { sessionQueryKey } from "../api/query-keys.ts";
-import { useSession } from "../auth/index.ts";
-import { Avatar } from "../ui/avatar.tsx";
-import { ConnectionStatus } from "./connection-status.tsx";
-import { MessageForm } from "./message-form.tsx";
-import { MessageList } from "./message-list.tsx";
+import { Navigate, useLocation, useSearchParams } from "react-router";
+import { signInPathFor, useSession } from "../auth/index.ts";
+import { ConversationsLayout } from "../messages/index.ts";
+import { ChatRoom, type ChatViewer, chatViewerOf } from "./chat-room.tsx";
 import { useChat } from "./use-chat.ts";
 import "./chat.css";
 
-type Viewer = {
-  id: string;
-  name: string;
-  /** The profile's username: the name our own messages carry. */
-  username: string | null;
-  photoUrl: string | null;
-  hasProfile: boolean;
-};
-
-/** /chatapp: the public chat room (SPEC §2). Anyone reads; signed-in users with a profile write. */
+/**
+ * /chatapp: the public room (SPEC §2) for everyone, with a member's conversations around it
+ * (issue 17); `?with=<username>` opens that conversation, after signing in when signed out.
+ */
 export function ChatPage() {
   const session = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const withName = params.get("with") || null;
   if (session.isPending) return <p className="muted">Loading...</p>;
-  const user = session.data?.user ?? null;
-  const profile = session.data?.profile ?? null;
-  const viewer: Viewer | null = user
-    ? {
-        id: user.id,
-        name: profile?.username ?? user.displayName ?? "You",
-        username: profile?.username ?? null,
-        photoUrl: profile?.img_url ?? user.photoURL,
-        hasProfile: canPublish(profile),
-      }
-    : null;
-  return <ChatRoom viewer={viewer} />;
+  const viewer = chatViewerOf(session.data);
+  if (withName && session.isSuccess && !viewer) {
+    return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  }
+  return <ChatScreen viewer={viewer} withName={withName} />;
 }
 
-function ChatRoom({ viewer }: { viewer: Viewer | null }) {
+function ChatScreen({ viewer, withName }: { viewer: ChatViewer | null; withName: string | null }) {
+  // The room's socket stays open while a conversation shows: it brings the member's direct
+  // messages too, so the tab needs no other.
   const chat = useChat(viewer?.id ?? "anonymous");
-  const queryClient = useQueryClient();
-  // Once the server says the session ended, the page says so until someone signs in again, also
-  // after the session refresh below has turned the page into the signed-out one.
-  const [endedHere, setEndedHere] = useState(false);
-  useEffect(() => {
-    if (!chat.sessionEnded) return;
-    setEndedHere(true);
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  }, [chat.sessionEnded, queryClient]);
-  const sessionEnded = chat.sessionEnded || (endedHere && !viewer);
-  const canSend = Boolean(viewer?.hasProfile) && !sessionEnded;
+  const room = <ChatRoom viewer={viewer} chat={chat} />;
+  if (!viewer?.hasProfile || !viewer.username) return room;
   return (
-    <section className="chat">
-      <title>Chat · Your Local Talents</title>
-      <header className="chat-header">
-        <h1>Chat</h1>
-        {viewer && (
-          <Avatar name={viewer.name} imageUrl={viewer.photoUrl} label="Your avatar" size={40} />
-        )}
-        <ConnectionStatus state={chat.connection} />
-      </header>
-      <MessageList
-        messages={chat.messages}
-        outgoing={canSend ? chat.outgoing : []}
-        viewer={viewer}
-        onRetry={chat.retry}
-      />
-      {canSend ? (
-        <MessageForm onSend={chat.send} />
-      ) : sessionEnded ? (
-        <p className="chat-invite" role="alert">
-          Your session has ended. <Link to="/login">Sign in</Link> again to join the conversation.
-        </p>
-      ) : viewer ? (
-        <p className="chat-invite">
-          <Link to="/createYourUser">Create your profile</Link> to join the conversation.
-        </p>
-      ) : (
-        <p className="chat-invite">
-          <Link to="/login">Sign in</Link> to join the conversation.
-        </p>
-      )}
-    </section>
+    <ConversationsLayout
+      me={{ username: viewer.username, photoUrl: viewer.photoUrl }}
+      withName={withName}
+      room={room}
+    />
   );
 }

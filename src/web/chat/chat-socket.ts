@@ -6,6 +6,8 @@ import {
   type ServerFrame,
   serverFrameSchema,
 } from "../../shared/chat.ts";
+import { publishDirectMessageFrame, publishLive, roomSocketOpened } from "../live/index.ts";
+import { newClientId } from "../message-log/index.ts";
 import { type ChatEvent, type ChatState, chatReducer, initialChatState } from "./chat-state.ts";
 
 /** No ack by then: the message shows as failed, with a retry. */
@@ -23,12 +25,6 @@ export type ChatSocket = {
   retry(clientId: string): void;
   close(): void;
 };
-
-/** 128 random bits; unlike crypto.randomUUID this also works on plain-http origins. */
-function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function chatUrl(afterId: number | undefined): string {
   const url = new URL(CHAT_PATH, window.location.href);
@@ -51,8 +47,10 @@ function parseFrame(data: unknown): ServerFrame | null {
  * The chat room's live connection: opens the socket, reconnects with backoff and resumes from the
  * last message it has (so nothing is lost or shown twice), and sends our messages with a clientId
  * so a resend after a lost ack is stored once. Messages typed while offline go out on reconnect.
+ * While it is open the tab needs no other socket: it brings the member's direct message frames too.
  */
 export function openChatSocket(initial: ChatState = initialChatState): ChatSocket {
+  const releaseRoom = roomSocketOpened();
   let state = initial;
   const listeners = new Set<() => void>();
   let socket: WebSocket | null = null;
@@ -105,6 +103,8 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
   };
 
   const onFrame = (frame: ServerFrame) => {
+    // A member's direct message frames come on this socket too: they are the tab's, not the room's.
+    if (publishDirectMessageFrame(frame)) return;
     if (frame.type === "ack" || frame.type === "error") {
       const clientId = frame.clientId;
       if (clientId !== undefined) {
@@ -116,6 +116,7 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
     if (frame.type === "snapshot" || frame.type === "resume") {
       live = true;
       attempt = 0;
+      publishLive({ type: "reconnected" });
       for (const o of state.outgoing) if (o.status === "pending") transmit(o.clientId, o.text);
     }
   };
@@ -176,6 +177,7 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
     },
     close() {
       closed = true;
+      releaseRoom();
       window.removeEventListener("online", onOnline);
       clearTimeout(reconnectTimer);
       stopHeartbeat();

@@ -1,15 +1,8 @@
 import type { ChatMessage, ServerFrame } from "../../shared/chat.ts";
+import type { OutgoingMessage } from "../message-log/index.ts";
 
 /** `limited`: the server refused the socket (too many from this address); it retries later. */
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "limited";
-
-/** A message of ours the server has not acknowledged yet. */
-export type OutgoingMessage = {
-  clientId: string;
-  text: string;
-  status: "pending" | "failed";
-  error?: string;
-};
 
 export type ChatState = {
   /** Stored messages, in id order, without duplicates. */
@@ -113,6 +106,10 @@ function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
       return chatReducer(state, { type: "failed", clientId, error: frame.message });
     }
     case "pong":
+    // Direct messages (issue 17) go to the tab's live bus (chat-socket.ts), not the room.
+    case "dm":
+    case "dm-read":
+    case "conversations-changed":
       return state;
     case "hidden":
       // Moderators hid it, and this reader may not see it any more (issue 16).

@@ -11,8 +11,8 @@ type Props = {
 };
 
 /**
- * A reported or hidden item in context: its kind, author (and whether they are suspended), title
- * and text, where it lives, then what the caller adds (reports, actions).
+ * A reported or hidden item in context: its kind, author (and whether they are suspended), title,
+ * what came before it (a direct message's conversation), its text, where it lives, then what the caller adds (reports, actions).
  */
 export function ItemSummary({ item, labelId, children }: Props) {
   const suspension = suspensionText(item.author);
@@ -25,6 +25,17 @@ export function ItemSummary({ item, labelId, children }: Props) {
       </p>
       {suspension && <p className="moderation-suspended">{suspension}</p>}
       {item.title && <h3>{item.title}</h3>}
+      {item.context && item.context.length > 0 && (
+        <ol className="moderation-context" aria-label="Earlier in the conversation">
+          {item.context.map((line, index) => (
+            // Lines carry no id; their order is fixed (oldest first).
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index}>
+              <strong>{line.sender}:</strong> {line.text}
+            </li>
+          ))}
+        </ol>
+      )}
       {item.text && <p className="moderation-item-text">{item.text}</p>}
       <p className="muted moderation-item-where">
         Written <time dateTime={item.created_at}>{formatWhen(item.created_at)}</time> ·{" "}

@@ -40,6 +40,21 @@ const autoHiddenMessage: QueueEntry = {
   reasons: [{ reason: "harassment", count: 1 }],
   notes: [],
 };
+const reportedDirectMessage: QueueEntry = {
+  ...spamPost,
+  target: { type: "direct-message", id: "5" },
+  author: { username: "pest", suspended_until: null },
+  title: "Direct message to @ana",
+  text: "Answer me or else",
+  path: "/chatapp",
+  report_count: 1,
+  reasons: [{ reason: "harassment", count: 1 }],
+  notes: [],
+  context: [
+    { sender: "pest", text: "Hi, is the bike still for sale?" },
+    { sender: "ana", text: "Sold, sorry." },
+  ],
+};
 const hiddenReview: ModeratedItem = {
   target: { type: "review", id: "7" },
   author: { username: "troll", suspended_until: null },
@@ -173,6 +188,18 @@ describe("the moderation page", () => {
     expect(message.getByRole("button", { name: "Restore" })).toBeTruthy();
     expect(message.queryByRole("button", { name: "Suspend @bob" })).toBeNull();
     expect(message.getByRole("button", { name: "Lift the suspension of @bob" })).toBeTruthy();
+  });
+
+  it("shows a reported direct message after the messages that came before it", async () => {
+    openPage(moderator, { queue: [reportedDirectMessage] });
+    const entry = await entryWith("Reports", "Answer me or else");
+    expect(entry.getByRole("heading", { name: "Direct message to @ana" })).toBeTruthy();
+    const context = entry.getByRole("list", { name: "Earlier in the conversation" });
+    expect(
+      within(context)
+        .getAllByRole("listitem")
+        .map((line) => line.textContent),
+    ).toEqual(["pest: Hi, is the bike still for sale?", "ana: Sold, sorry."]);
   });
 
   it("hides an item with the reason for the log; the queue, count, hidden list and log follow", async () => {

@@ -11,6 +11,7 @@ export const ITEM_TYPE_LABELS: Record<ReportTargetType, string> = {
   review: "Review",
   profile: "Profile",
   message: "Chat message",
+  "direct-message": "Direct message",
 };
 
 /** A log line's subject when the reports threshold acted alone. */
@@ -30,6 +31,7 @@ const TARGET_NAMES: Record<LogEntry["target"]["type"], string> = {
   review: "review",
   profile: "profile",
   message: "chat message",
+  "direct-message": "direct message",
   member: "",
 };
 
@@ -42,6 +44,7 @@ function targetPath({ type, id }: LogEntry["target"]): string | null {
     case "member":
       return `/user/${encodeURIComponent(id)}`;
     case "message":
+    case "direct-message":
       return "/chatapp";
     case "review":
       return null;

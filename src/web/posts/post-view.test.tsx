@@ -42,4 +42,17 @@ describe("the post page's view", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Cheap watches" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Report" })).toBeNull();
   });
+
+  it("has 'Chat to' the author, opening the conversation with them, except on one's own post", async () => {
+    await openPost(post, sessionOf("ada"));
+    expect(screen.getByRole("link", { name: "Chat to grace" }).getAttribute("href")).toBe(
+      "/chatapp?with=grace",
+    );
+  });
+
+  it("has no 'Chat to' on one's own post", async () => {
+    await openPost(post, sessionOf("grace"));
+    expect(screen.getByRole("heading", { level: 1, name: "Cheap watches" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Chat to/ })).toBeNull();
+  });
 });

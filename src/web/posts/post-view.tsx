@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
+import { useSession } from "../auth/index.ts";
+import { conversationAddress } from "../messages/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
 
@@ -9,6 +11,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 export function PostView({ post }: { post: Post }) {
   const created = new Date(post.created_at);
   const titleId = useId();
+  const session = useSession();
+  const own = session.data?.profile?.username === post.username;
   return (
     <article className="card post">
       <title>{`${post.title} · Your Local Talents`}</title>
@@ -26,9 +30,11 @@ export function PostView({ post }: { post: Post }) {
       </p>
       <div className="post-body">{post.body}</div>
       <div className="button-row">
-        <Link to="/chatapp" className="button">
-          Chat to {post.username}
-        </Link>
+        {!own && (
+          <Link to={conversationAddress(post.username)} className="button">
+            Chat to {post.username}
+          </Link>
+        )}
         <ReportButton
           target={{ type: "post", id: String(post.id) }}
           author={post.username}

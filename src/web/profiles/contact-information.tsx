@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PublicProfile } from "../../shared/profiles.ts";
+import { conversationAddress } from "../messages/index.ts";
 
 /** Who is looking, as far as contacting someone goes; "unknown" while the session loads. */
 export type ContactViewer = "unknown" | "signed-out" | "no-profile" | "member";
@@ -22,7 +23,7 @@ function OtherWayToContact({ username, viewer }: { username: string; viewer: Con
     case "member":
       return (
         <p>
-          <Link to="/chatapp">Chat to {username}</Link>
+          <Link to={conversationAddress(username)}>Chat to {username}</Link>
         </p>
       );
     default:

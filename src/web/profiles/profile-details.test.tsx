@@ -80,7 +80,7 @@ describe("ProfileDetails' contact information", () => {
     const contact = contactOf(hiddenEmail, "member");
     expect(within(contact).getByText("Email: hidden")).toBeTruthy();
     const chat = within(contact).getByRole("link", { name: "Chat to ada" });
-    expect(chat.getAttribute("href")).toBe("/chatapp");
+    expect(chat.getAttribute("href")).toBe("/chatapp?with=ada");
   });
 
   it("sends a signed-in identity without a profile to create one first", () => {

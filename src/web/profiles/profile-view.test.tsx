@@ -72,6 +72,24 @@ describe("another member's profile", () => {
     expect(button("Block")).toBeNull();
   });
 
+  it.each([
+    ["a member", sessionOf("ada")],
+    ["the signed out, who sign in first", SIGNED_OUT_SESSION],
+  ])("has Message for %s, opening the conversation with her", async (_, session) => {
+    const { sessionKnown } = openProfile(session);
+    await heading();
+    await sessionKnown();
+    const message = screen.getByRole("link", { name: "Message" });
+    expect(message.getAttribute("href")).toBe("/chatapp?with=grace");
+  });
+
+  it("has no Message on one's own profile", async () => {
+    const { sessionKnown } = openProfile(sessionOf("grace"));
+    await heading();
+    await sessionKnown();
+    expect(screen.queryByRole("link", { name: "Message" })).toBeNull();
+  });
+
   it("blocks after a confirmation, says so with Unblock, and unblocks", async () => {
     const { changes, queryClient } = openProfile(sessionOf("ada"));
     await heading();

@@ -6,6 +6,7 @@ import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
 import { useSession } from "../auth/index.ts";
 import { BlockButton, BlockedNotice } from "../blocks/index.ts";
+import { conversationAddress } from "../messages/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -64,7 +65,7 @@ export function ProfileView({ username }: { username: string }) {
 }
 
 /**
- * Header (Edit for the owner; Report and Block, or the blocked notice, for other members), the
+ * Header (Edit for the owner; Message, Report and Block, or the blocked notice, for other members), the
  * sections or (owner only) the edit form, and the reviews block.
  */
 function ProfileContent({ user }: { user: ProfileDetail }) {
@@ -134,10 +135,18 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
               Edit Profile
             </button>
           ))}
-        {mayBlock && (
+        {(mayBlock || contactViewer === "signed-out") && (
           <div className="profile-actions">
-            <ReportButton target={{ type: "profile", id: user.username }} author={user.username} />
-            {!user.blocked && <BlockButton username={user.username} />}
+            <Link to={conversationAddress(user.username)} className="button">
+              Message
+            </Link>
+            {mayBlock && (
+              <ReportButton
+                target={{ type: "profile", id: user.username }}
+                author={user.username}
+              />
+            )}
+            {mayBlock && !user.blocked && <BlockButton username={user.username} />}
           </div>
         )}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}

@@ -21,6 +21,7 @@ const KIND_NAMES: Record<ReportTarget["type"], string> = {
   review: "review",
   profile: "profile",
   message: "chat message",
+  "direct-message": "direct message",
 };
 
 type Props = { target: ReportTarget; onSent: () => void; onCancel: () => void };

@@ -3,11 +3,15 @@ import type { ChatMessage } from "../../shared/chat.ts";
 import type { ReportTarget } from "../../shared/moderation.ts";
 import { canReport } from "../../shared/policies.ts";
 import { ReportDialog } from "../reports/index.ts";
-import type { OutgoingMessage } from "./chat-state.ts";
 import { MessageItem, OutgoingItem } from "./message-item.tsx";
+import type { OutgoingMessage } from "./outgoing-message.ts";
+import "./message-log.css";
 
 /** Within this many pixels of the end counts as "at the bottom", following new messages. */
 const STICKY_PX = 48;
+
+/** Earlier messages to load when the reader reaches the top (a conversation's pages, issue 17). */
+export type OlderMessages = { hasMore: boolean; loading: boolean; load: () => void };
 
 type Props = {
   messages: ChatMessage[];
@@ -15,6 +19,11 @@ type Props = {
   /** `username`: the viewer's chat name (their profile's); their own messages carry it. */
   viewer: { name: string; username: string | null; photoUrl: string | null } | null;
   onRetry: (clientId: string) => void;
+  /** The log's accessible name: the room's by default. */
+  label?: string;
+  /** What a Report on a message reports: a room message, or a direct message. */
+  reportType?: "message" | "direct-message";
+  older?: OlderMessages;
 };
 
 /**
@@ -22,21 +31,30 @@ type Props = {
  * reader is at the bottom; a reader who scrolled up to read keeps their place and gets a
  * 'New messages' button that takes them down. Sending always goes to the bottom.
  */
-export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
+export function MessageList({
+  messages,
+  outgoing,
+  viewer,
+  onRetry,
+  label = "Chat messages",
+  reportType = "message",
+  older,
+}: Props) {
   const log = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
   // While a smooth scroll to the end is under way, the positions it passes through are not the
   // reader scrolling up: a message landing meanwhile must be followed, not turned into a pill.
   const scrollingToEnd = useRef(false);
-  const seen = useRef({ lastId: 0, outgoing: 0 });
+  const seen = useRef({ lastId: 0, firstId: 0, outgoing: 0, height: 0 });
   const [unseen, setUnseen] = useState(false);
   // One report dialog for the room, not one per message.
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const lastId = messages.at(-1)?.id ?? 0;
+  const firstId = messages[0]?.id ?? 0;
   const reporter = viewer?.username ? { username: viewer.username } : null;
   const report = (message: ChatMessage) =>
-    setReporting({ type: "message", id: String(message.id) });
+    setReporting({ type: reportType, id: String(message.id) });
 
   const scrollToEnd = (behavior: ScrollBehavior = "auto") => {
     const element = log.current;
@@ -49,8 +67,20 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
 
   useLayoutEffect(() => {
     const before = seen.current;
-    if (lastId === before.lastId && outgoing.length === before.outgoing) return;
-    seen.current = { lastId, outgoing: outgoing.length };
+    const height = log.current?.scrollHeight ?? 0;
+    if (
+      lastId === before.lastId &&
+      firstId === before.firstId &&
+      outgoing.length === before.outgoing
+    ) {
+      return;
+    }
+    seen.current = { lastId, firstId, outgoing: outgoing.length, height };
+    // Older messages came in above: the reader keeps their place, not their scroll offset.
+    const olderAbove = before.firstId > 0 && firstId < before.firstId;
+    if (olderAbove && !atBottom.current && log.current) {
+      log.current.scrollTop += height - before.height;
+    }
     const newMessage = lastId > before.lastId;
     const sentOne = outgoing.length > before.outgoing;
     if (atBottom.current || sentOne) scrollToEnd();
@@ -73,6 +103,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
   const onScroll = () => {
     const element = log.current;
     if (!element) return;
+    seen.current.height = element.scrollHeight;
     const nearEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= STICKY_PX;
     if (scrollingToEnd.current) {
       // Browsers without the scrollend event end the smooth scroll here.
@@ -81,6 +112,7 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
     }
     atBottom.current = nearEnd;
     if (nearEnd) setUnseen(false);
+    if (element.scrollTop === 0 && older?.hasMore && !older.loading) older.load();
   };
 
   // The trip is over (or the reader took the wheel): where it stopped is the reader's place.
@@ -100,12 +132,25 @@ export function MessageList({ messages, outgoing, viewer, onRetry }: Props) {
         className="card chat-log"
         role="log"
         aria-live="polite"
-        aria-label="Chat messages"
+        aria-label={label}
+        aria-busy={older?.loading ? true : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must be able to reach it
         tabIndex={0}
         onScroll={onScroll}
         onScrollEnd={onScrollEnd}
       >
+        {older?.hasMore && (
+          <p className="chat-older">
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={older.loading}
+              onClick={older.load}
+            >
+              {older.loading ? "Loading older messages…" : "Load older messages"}
+            </button>
+          </p>
+        )}
         {messages.length === 0 && outgoing.length === 0 && (
           <p className="muted chat-empty">No messages yet. Say hello!</p>
         )}

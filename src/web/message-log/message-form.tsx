@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHAT_TEXT_MAX, chatTextSchema } from "../../shared/chat.ts";
 import { Field } from "../ui/field.tsx";
 import { useSchemaForm } from "../ui/use-schema-form.ts";
+import "./message-log.css";
 
 const messageSchema = z.object({ message: chatTextSchema });
 

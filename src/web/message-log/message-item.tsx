@@ -3,7 +3,7 @@ import type { ChatMessage } from "../../shared/chat.ts";
 import { loadReportForm } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
-import type { OutgoingMessage } from "./chat-state.ts";
+import type { OutgoingMessage } from "./outgoing-message.ts";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 

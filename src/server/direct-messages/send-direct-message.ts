@@ -1,0 +1,183 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DirectMessage } from "../../shared/direct-message.ts";
+import { isBlocked } from "../blocks/index.ts";
+import {
+  announceConversationsChanged,
+  announceDirectMessage,
+  presentDirectMessage,
+} from "../chat/index.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { conversationMembers, conversations, directMessages } from "../db/schema.ts";
+import { AppError } from "../http/app-error.ts";
+import { limitedWrite } from "../limits/index.ts";
+import { findOwnMessage } from "./direct-messages-repository.ts";
+
+/**
+ * Constant naming the direct messages' insert lock among PostgreSQL advisory locks (the room's and
+ * the migration's use others). Like the room's (chat/messages-repository.ts insertMessage): inserts
+ * run one at a time from the lock to the commit, so ids become visible in increasing order and
+ * paging by id never skips a message that committed late.
+ */
+const INSERT_LOCK_KEY = 7_412_305_217;
+
+export type SendOutcome =
+  | { kind: "sent"; message: DirectMessage }
+  /** A resend of a stored clientId: the stored message, nothing written or counted. */
+  | { kind: "resent"; message: DirectMessage }
+  /** The sender blocked the recipient. */
+  | { kind: "blocked" };
+
+type WriteLimits = Config["writeLimits"];
+
+/** Ends the write's transaction (nothing of it kept) with what the sender is answered. */
+class Abandoned extends Error {
+  readonly outcome: SendOutcome | "resend";
+  constructor(outcome: SendOutcome | "resend") {
+    super("direct message not stored");
+    this.outcome = outcome;
+  }
+}
+
+type Parties = { senderId: string; recipientId: string };
+
+/** The pair's conversation, created with both members' rows when there is none. */
+async function conversationOf(
+  tx: Db,
+  { senderId, recipientId }: Parties,
+): Promise<{ id: number; created: boolean }> {
+  const [userLo, userHi] =
+    senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
+  const [created] = await tx
+    .insert(conversations)
+    .values({ userLo, userHi, startedBy: senderId })
+    .onConflictDoNothing({ target: [conversations.userLo, conversations.userHi] })
+    .returning({ id: conversations.id });
+  if (created) {
+    await tx.insert(conversationMembers).values([
+      { conversationId: created.id, userId: senderId, otherUserId: recipientId, status: "open" },
+      { conversationId: created.id, userId: recipientId, otherUserId: senderId, status: "request" },
+    ]);
+    return { id: Number(created.id), created: true };
+  }
+  const [existing] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userLo, userLo), eq(conversations.userHi, userHi)));
+  if (!existing) throw new Error("conversation conflicted but is not there");
+  return { id: Number(existing.id), created: false };
+}
+
+async function statusOf(tx: Db, conversationId: number, userId: string): Promise<string> {
+  const [row] = await tx
+    .select({ status: conversationMembers.status })
+    .from(conversationMembers)
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+      ),
+    );
+  return row?.status ?? "open";
+}
+
+/**
+ * Stores a message from `senderId` to `recipientId` and announces it to both members' sockets, in
+ * one transaction with its write limits (`direct-message`, and `conversation` when it starts one).
+ *
+ * The first message creates the conversation: open for the sender, a request for the recipient.
+ * Writing opens the sender's side (a reply accepts a request; writing again reopens a declined
+ * one). A message the recipient must not get — they blocked the sender, or declined the
+ * conversation — is stored `withheld`: the sender sees it as sent, nobody else ever sees it.
+ * A resend of a stored clientId writes and counts nothing: the stored message comes back.
+ * Over a write limit it throws the 429 AppError (limits/).
+ */
+export async function sendDirectMessage(
+  db: Db,
+  limits: WriteLimits,
+  message: Parties & { text: string; clientId: string },
+): Promise<SendOutcome> {
+  const { senderId, clientId } = message;
+  const resent = async (): Promise<SendOutcome | null> => {
+    const stored = await findOwnMessage(db, senderId, clientId);
+    return stored && { kind: "resent", message: presentDirectMessage(stored) };
+  };
+  const earlier = await resent();
+  if (earlier) return earlier;
+  try {
+    const sent = await limitedWrite(db, limits, senderId, "direct-message", (tx) =>
+      store(tx, limits, message),
+    );
+    return { kind: "sent", message: sent };
+  } catch (error) {
+    // Over a limit (429): unless a parallel send of the same clientId stored it meanwhile.
+    if (error instanceof AppError && error.status === 429) {
+      const stored = await resent();
+      if (stored) return stored;
+    }
+    if (!(error instanceof Abandoned)) throw error;
+    if (error.outcome !== "resend") return error.outcome;
+    // A parallel send of the same clientId stored it first.
+    const stored = await resent();
+    if (!stored) throw new Error("direct message conflicted but is not there");
+    return stored;
+  }
+}
+
+async function store(
+  tx: Db,
+  limits: WriteLimits,
+  { senderId, recipientId, text, clientId }: Parties & { text: string; clientId: string },
+): Promise<DirectMessage> {
+  if (await isBlocked(tx, senderId, recipientId)) throw new Abandoned({ kind: "blocked" });
+  const conversation = await conversationOf(tx, { senderId, recipientId });
+  // A new conversation counts against its own limit too; a refusal (429) ends the whole write.
+  if (conversation.created)
+    await limitedWrite(tx, limits, senderId, "conversation", async () => {});
+  const withheld =
+    (await statusOf(tx, conversation.id, recipientId)) === "declined" ||
+    (await isBlocked(tx, recipientId, senderId));
+  const senderStatus = await statusOf(tx, conversation.id, senderId);
+
+  await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
+  const [row] = await tx
+    .insert(directMessages)
+    .values({
+      conversationId: conversation.id,
+      senderId,
+      text,
+      clientId,
+      withheld,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
+    .returning({ id: directMessages.id });
+  if (!row) throw new Abandoned("resend");
+  await tx
+    .update(conversations)
+    .set({ lastMessageId: row.id })
+    .where(eq(conversations.id, conversation.id));
+  if (senderStatus !== "open") {
+    await tx
+      .update(conversationMembers)
+      .set({ status: "open" })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversation.id),
+          eq(conversationMembers.userId, senderId),
+        ),
+      );
+  }
+  const stored = await findOwnMessage(tx, senderId, clientId);
+  if (!stored) throw new Error("direct message stored but not there");
+  const sent = presentDirectMessage(stored);
+  // The list changes before the message arrives: a page that reads the list on its frame finds
+  // the conversation there.
+  const changed = [
+    ...(conversation.created || senderStatus !== "open" ? [senderId] : []),
+    ...(conversation.created && !withheld ? [recipientId] : []),
+  ];
+  if (changed.length > 0) await announceConversationsChanged(tx, changed);
+  await announceDirectMessage(tx, { message: sent, senderId, recipientId, senderOnly: withheld });
+  return sent;
+}

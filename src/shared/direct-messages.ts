@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { chatTextSchema, clientIdSchema } from "./chat.ts";
+import { directMessageSchema } from "./direct-message.ts";
+
+// Direct messages (issue 17): a private conversation per pair of members, reached by the other
+// member's username (`/chatapp?with=<username>`). Sent over HTTP (status codes, limits, CSRF);
+// delivered live over the one chat socket (frames in chat.ts).
+
+/**
+ * `request`: the other member wrote first and the viewer has not replied or accepted (listed under
+ * "Requests"); `open` otherwise. A declined conversation is not listed.
+ */
+export const CONVERSATION_STATUSES = ["open", "request"] as const;
+
+export const conversationSummarySchema = z.object({
+  id: z.number().int(),
+  /** The other participant. */
+  with: z.object({ username: z.string(), img_url: z.string().nullable() }),
+  status: z.enum(CONVERSATION_STATUSES),
+  last_message: directMessageSchema.nullable(),
+  /** Messages from the other member after the viewer's read marker. */
+  unread: z.number().int(),
+  last_read_id: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET /api/conversations: the viewer's conversations, most recent message first. */
+export const conversationsResponseSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+});
+
+/** GET /api/conversations/unread: the top bar's count (every listed conversation's unread). */
+export const unreadResponseSchema = z.object({ total: z.number().int() });
+
+export const DIRECT_MESSAGES_PAGE = 50;
+
+/**
+ * GET /api/conversations/with/:username?before=<id>: the conversation (null before the first
+ * message) and a page of its messages, oldest first, older than `before` when given;
+ * `next_before` pages further back (null: the start).
+ */
+export const conversationPageQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+});
+export const conversationPageResponseSchema = z.object({
+  conversation: conversationSummarySchema.nullable(),
+  messages: z.array(directMessageSchema),
+  next_before: z.number().int().nullable(),
+});
+
+/** POST /api/conversations/with/:username/messages. A resend with the same clientId is stored once. */
+export const sendDirectMessageBodySchema = z.object({
+  text: chatTextSchema,
+  clientId: clientIdSchema,
+});
+export const sendDirectMessageResponseSchema = z.object({ message: directMessageSchema });
+
+/** POST /api/conversations/with/:username/read: everything up to `last_read_id` is read. */
+export const markReadBodySchema = z.object({ last_read_id: z.number().int().nonnegative() });

@@ -1,0 +1,11 @@
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const dayOfYear = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+
+/** A last message's time in the list: the time today, the day before that. */
+export function shortTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toDateString() === now.toDateString()
+    ? timeOfDay.format(date)
+    : dayOfYear.format(date);
+}

@@ -1,0 +1,57 @@
+import { act, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { directMessage } from "../../../test/harness/web/direct-messages.ts";
+import { SIGNED_OUT_SESSION, sessionOf } from "../../../test/harness/web/members.ts";
+import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
+import type { MeResponse } from "../../shared/identity.ts";
+import { TopBar } from "../auth/index.ts";
+import { publishLive } from "../live/index.ts";
+import { LiveConversationUpdates } from "./live-conversation-updates.tsx";
+import { MessagesLink } from "./messages-link.tsx";
+
+/** The top bar as routes.tsx draws it, with `unread` messages waiting. */
+function openTopBar(session: MeResponse, unread = 0) {
+  let total = unread;
+  const { requests } = renderWithApi(
+    <>
+      <TopBar moreLinks={<MessagesLink />} />
+      <LiveConversationUpdates />
+    </>,
+    (request) =>
+      request.path === "/me" ? { status: 200, body: session } : { status: 200, body: { total } },
+  );
+  return {
+    setUnread: (count: number) => {
+      total = count;
+    },
+    unreadReads: () => requests.filter((r) => r.path === "/conversations/unread").length,
+  };
+}
+
+describe("the top bar's Messages link", () => {
+  it("says how many messages wait, and takes the member to /chatapp", async () => {
+    openTopBar(sessionOf("ada"), 2);
+    const link = await screen.findByRole("link", { name: "Messages (2)" });
+    expect(link.getAttribute("href")).toBe("/chatapp");
+  });
+
+  it("counts again live: a new message raises it, reading elsewhere lowers it", async () => {
+    const { setUnread } = openTopBar(sessionOf("ada"), 0);
+    await screen.findByRole("link", { name: "Messages" });
+
+    setUnread(1);
+    act(() => publishLive({ type: "dm", message: directMessage(5, "bob", "Hi") }));
+    expect(await screen.findByRole("link", { name: "Messages (1)" })).toBeTruthy();
+
+    setUnread(0);
+    act(() => publishLive({ type: "dm-read", conversation_id: 1, last_read_id: 5 }));
+    expect(await screen.findByRole("link", { name: "Messages" })).toBeTruthy();
+  });
+
+  it("is not there for the signed out, who never ask for a count", async () => {
+    const { unreadReads } = openTopBar(SIGNED_OUT_SESSION);
+    await screen.findByRole("link", { name: "Login" });
+    expect(screen.queryByRole("link", { name: /Messages/ })).toBeNull();
+    expect(unreadReads()).toBe(0);
+  });
+});

@@ -1,0 +1,18 @@
+import { Link } from "react-router";
+import { canPublish } from "../../shared/policies.ts";
+import { useSession } from "../auth/index.ts";
+import { useUnreadCount } from "./api/get-unread-count.ts";
+
+/** The top bar's "Messages", "Messages (N)" while N messages wait unread; for members. */
+export function MessagesLink() {
+  const session = useSession();
+  const member = canPublish(session.data?.profile);
+  const unread = useUnreadCount(member);
+  if (!member) return null;
+  const count = unread.data ?? 0;
+  return (
+    <Link to="/chatapp" className="button button-ghost">
+      {count > 0 ? `Messages (${count})` : "Messages"}
+    </Link>
+  );
+}
