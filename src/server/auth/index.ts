@@ -13,6 +13,7 @@ export {
   revokeSessionById,
   type SessionRow,
 } from "./session-store.ts";
+export { endedSessionOf } from "./sessions-ended.ts";
 export { clearFailures as clearSignInFailures } from "./sign-in-failures.ts";
 export { endSession, startSession } from "./start-session.ts";
 export {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { sessions } from "../db/schema.ts";
 import { hashToken, issueSecretToken } from "./secret-token.ts";
+import { announceSessionsEnded } from "./sessions-ended.ts";
 
 /** Absolute session lifetime (DESIGN §4: at most 30 days). */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -26,7 +27,14 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ publicId: sessions.publicId });
+  await announceSessionsEnded(
+    db,
+    ended.map((row) => row.publicId),
+  );
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
@@ -87,6 +95,10 @@ export async function revokeSessionById(
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId.toLowerCase())))
     .returning({ publicId: sessions.publicId });
+  await announceSessionsEnded(
+    db,
+    deleted.map((row) => row.publicId),
+  );
   return deleted.length > 0;
 }
 
@@ -96,7 +108,12 @@ export async function revokeOtherSessions(
   userId: string,
   keepPublicId: string,
 ): Promise<void> {
-  await db
+  const ended = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.publicId, keepPublicId)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.publicId, keepPublicId)))
+    .returning({ publicId: sessions.publicId });
+  await announceSessionsEnded(
+    db,
+    ended.map((row) => row.publicId),
+  );
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { accountTokens, oauthAccounts, profiles, sessions, users } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import { announceSessionsEnded } from "./sessions-ended.ts";
 
 /** A signed-in person as the server knows them (SPEC §3: uid, displayName, photoURL). */
 export type Identity = {
@@ -140,7 +141,14 @@ export function insertOAuthUser(
  * the address (a reset link, a Google sign-in) does to whoever held the account before.
  */
 export async function revokeAllAccess(tx: Db, userId: string): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ publicId: sessions.publicId });
+  await announceSessionsEnded(
+    tx,
+    ended.map((row) => row.publicId),
+  );
   await tx
     .update(accountTokens)
     .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import { CLOSE_SESSION_ENDED, chatMessageSchema, type ServerFrame } from "../../shared/chat.ts";
+import { endedSessionOf } from "../auth/index.ts";
 import { blockedUserIds, blocksChangedUserId } from "../blocks/index.ts";
 import { ALL_CACHES, subscribeToInvalidations } from "../db/cache-invalidation.ts";
 import type { Database } from "../db/database.ts";
@@ -189,7 +190,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     }
   };
 
-  /** The account was signed out everywhere (or suspended): its sockets read on signed out. */
+  /** The account was signed out everywhere (or suspended): its sockets close. */
   const endSessions = (userId: string) => {
     for (const subscriber of subscribers) {
       if (subscriber.viewer?.userId !== userId) continue;
@@ -198,11 +199,26 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     }
   };
 
+  /**
+   * One session ended (signed out in a tab, or from another device): its sockets stay open as a
+   * signed-out reader's — the room goes on, nothing private reaches them any more.
+   */
+  const endSession = (sessionId: string) => {
+    for (const subscriber of subscribers) {
+      if (subscriber.viewer?.sessionId !== sessionId) continue;
+      forgetMember(subscriber);
+      subscriber.viewer = null;
+      sendTo(subscriber, SESSION_ENDED_FRAME);
+    }
+  };
+
   /** Must not throw: it runs inside the database client's notification handling. */
   const onInvalidation = (key: string) => {
     if (key === ALL_CACHES) return enqueue(() => reloadBlocks());
     const blocker = blocksChangedUserId(key);
     if (blocker) return enqueue(() => reloadBlocks([blocker]));
+    const sessionId = endedSessionOf(key);
+    if (sessionId) return endSession(sessionId);
     const announced = readChatKey(key);
     if (announced?.kind === "message-hidden") enqueue(() => hideMessage(announced.id));
     // A restored message comes back with the next snapshot; nothing is sent live.

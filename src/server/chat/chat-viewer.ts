@@ -3,10 +3,16 @@ import { getViewer } from "../auth/index.ts";
 import { blockedUserIds } from "../blocks/index.ts";
 
 /**
- * Who reads on a chat socket, as far as what they are sent goes: their account, whether they
- * moderate, and the accounts they blocked. Null for a signed-out reader.
+ * Who reads on a chat socket, as far as what they are sent goes: their account, the session the
+ * socket was opened with (its public id: the socket closes when it ends), whether they moderate,
+ * and the accounts they blocked. Null for a signed-out reader.
  */
-export type ChatViewer = { userId: string; moderator: boolean; blocked: ReadonlySet<string> };
+export type ChatViewer = {
+  userId: string;
+  sessionId: string;
+  moderator: boolean;
+  blocked: ReadonlySet<string>;
+};
 
 /** The socket's reader from its upgrade request's session: their blocks read once, here. */
 export async function loadChatViewer(request: FastifyRequest): Promise<ChatViewer | null> {
@@ -14,7 +20,12 @@ export async function loadChatViewer(request: FastifyRequest): Promise<ChatViewe
   if (!viewer) return null;
   const userId = viewer.identity.id;
   const blocked = await blockedUserIds(request.server.database.db, userId);
-  return { userId, moderator: viewer.moderator, blocked: new Set(blocked) };
+  return {
+    userId,
+    sessionId: viewer.session.publicId,
+    moderator: viewer.moderator,
+    blocked: new Set(blocked),
+  };
 }
 
 /**

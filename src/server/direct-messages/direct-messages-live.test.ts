@@ -6,6 +6,7 @@ import { createSignedInUser, type TestUser } from "../../../test/harness/factori
 import { type ListeningApp, listeningTestApp } from "../../../test/harness/listening-test-app.ts";
 import { CHAT_PATH, type ServerFrame, serverFrameSchema } from "../../shared/chat.ts";
 import type { DirectMessage } from "../../shared/direct-message.ts";
+import { createSession } from "../auth/session-store.ts";
 
 /**
  * Issue 17 live: every direct message reaches exactly its two members' sockets, with the room
@@ -100,6 +101,47 @@ const dmIds = (frames: ServerFrame[]) =>
   frames.flatMap((frame) => (frame.type === "dm" ? [frame.message.id] : []));
 
 describe("direct messages on the chat socket", () => {
+  it("stop at a socket whose session ended, while the member's other sessions go on hearing them", async () => {
+    const [ana, ben] = [await member(), await member()];
+    const secondBrowser = async () => {
+      const { token } = await createSession(t.database.db, ben.userId);
+      return { ...ben, cookie: `ylt_session=${token}` };
+    };
+    const [laptop, phone, tablet] = [ben, await secondBrowser(), await secondBrowser()];
+    const sockets = {
+      laptop: await openRoomless(laptop),
+      phone: await openRoomless(phone),
+      tablet: await joinRoom(tablet),
+    };
+    const isSessionEnded = (frame: ServerFrame) =>
+      frame.type === "error" && frame.code === "session-ended";
+
+    // Signed out on the laptop: its socket is told, and hears nothing private any more.
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: laptop.cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    await sockets.laptop.waitFor(isSessionEnded);
+    const first = await send(ana, ben, "after the laptop signed out");
+    await sockets.phone.waitFor(isDm(first.id));
+    await sockets.tablet.waitFor(isDm(first.id));
+    expect(dmIds(sockets.laptop.frames)).toEqual([]);
+
+    // "Sign out everywhere else" from the phone: the tablet's socket ends too, the phone's goes on.
+    const others = await t.app.inject({
+      method: "POST",
+      url: "/api/me/sessions/revoke-others",
+      headers: { cookie: phone.cookie },
+    });
+    expect(others.statusCode).toBe(204);
+    await sockets.tablet.waitFor(isSessionEnded);
+    const second = await send(ana, ben, "only the phone hears this");
+    await sockets.phone.waitFor(isDm(second.id));
+    expect(dmIds(sockets.tablet.frames)).toEqual([first.id]);
+  });
+
   it("reach both members' sockets, with the room or without, and no one else's", async () => {
     const [ana, ben, eve] = [await member(), await member(), await member()];
     const sockets = {
