@@ -1,22 +1,23 @@
 import {
-  CHAT_PATH,
-  CHAT_TOO_MANY_RETRY_MS,
   CLOSE_TOO_MANY_CONNECTIONS,
   type ClientFrame,
   type ServerFrame,
-  serverFrameSchema,
 } from "../../shared/chat.ts";
-import { publishDirectMessageFrame, publishLive, roomSocketOpened } from "../live/index.ts";
+import {
+  chatSocketUrl,
+  PING_EVERY_MS,
+  PONG_TIMEOUT_MS,
+  parseServerFrame,
+  publishDirectMessageFrame,
+  publishLive,
+  reconnectDelay,
+  roomSocketOpened,
+} from "../live/index.ts";
 import { newClientId } from "../message-log/index.ts";
 import { type ChatEvent, type ChatState, chatReducer, initialChatState } from "./chat-state.ts";
 
 /** No ack by then: the message shows as failed, with a retry. */
 const ACK_TIMEOUT_MS = 10_000;
-/** Browsers hide WebSocket pings, so the page pings in a frame of its own to spot a dead line. */
-const PING_EVERY_MS = 20_000;
-const PONG_TIMEOUT_MS = 10_000;
-const BACKOFF_FIRST_MS = 500;
-const BACKOFF_MAX_MS = 15_000;
 
 export type ChatSocket = {
   getState(): ChatState;
@@ -25,23 +26,6 @@ export type ChatSocket = {
   retry(clientId: string): void;
   close(): void;
 };
-
-function chatUrl(afterId: number | undefined): string {
-  const url = new URL(CHAT_PATH, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  if (afterId !== undefined) url.searchParams.set("after", String(afterId));
-  return url.toString();
-}
-
-function parseFrame(data: unknown): ServerFrame | null {
-  if (typeof data !== "string") return null;
-  try {
-    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The chat room's live connection: opens the socket, reconnects with backoff and resumes from the
@@ -95,9 +79,7 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
     stopHeartbeat();
     if (closed) return;
     dispatch({ type: "connection", state: limited ? "limited" : "reconnecting" });
-    const delay = limited
-      ? CHAT_TOO_MANY_RETRY_MS * (1 + Math.random() / 2)
-      : Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+    const delay = reconnectDelay(attempt, limited);
     attempt++;
     reconnectTimer = setTimeout(connect, delay);
   };
@@ -123,12 +105,13 @@ export function openChatSocket(initial: ChatState = initialChatState): ChatSocke
 
   function connect() {
     if (closed) return;
-    const ws = new WebSocket(chatUrl(state.messages.at(-1)?.id));
+    const lastId = state.messages.at(-1)?.id;
+    const ws = new WebSocket(chatSocketUrl(lastId === undefined ? {} : { after: String(lastId) }));
     socket = ws;
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       clearTimeout(pongTimer);
-      const frame = parseFrame(event.data);
+      const frame = parseServerFrame(event.data);
       if (frame) onFrame(frame);
     };
     ws.onopen = () => {

@@ -8,3 +8,10 @@ export {
   subscribeLive,
 } from "./live-events.ts";
 export { roomSocketOpened } from "./room-socket-presence.ts";
+export {
+  chatSocketUrl,
+  PING_EVERY_MS,
+  PONG_TIMEOUT_MS,
+  parseServerFrame,
+  reconnectDelay,
+} from "./socket-basics.ts";

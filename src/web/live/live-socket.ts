@@ -1,33 +1,12 @@
-import {
-  CHAT_PATH,
-  CHAT_TOO_MANY_RETRY_MS,
-  CLOSE_TOO_MANY_CONNECTIONS,
-  type ServerFrame,
-  serverFrameSchema,
-} from "../../shared/chat.ts";
+import { CLOSE_TOO_MANY_CONNECTIONS } from "../../shared/chat.ts";
 import { publishDirectMessageFrame, publishLive } from "./live-events.ts";
-
-const PING_EVERY_MS = 20_000;
-const PONG_TIMEOUT_MS = 10_000;
-const BACKOFF_FIRST_MS = 500;
-const BACKOFF_MAX_MS = 15_000;
-
-function liveUrl(): string {
-  const url = new URL(CHAT_PATH, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("room", "0");
-  return url.toString();
-}
-
-function parseFrame(data: unknown): ServerFrame | null {
-  if (typeof data !== "string") return null;
-  try {
-    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+import {
+  chatSocketUrl,
+  PING_EVERY_MS,
+  PONG_TIMEOUT_MS,
+  parseServerFrame,
+  reconnectDelay,
+} from "./socket-basics.ts";
 
 type Options = {
   /** The server ended the session this socket was opened with (signed out everywhere, suspended). */
@@ -56,16 +35,14 @@ export function openLiveSocket({ onSessionEnded }: Options = {}): () => void {
     socket = null;
     stopHeartbeat();
     if (closed) return;
-    const delay = limited
-      ? CHAT_TOO_MANY_RETRY_MS * (1 + Math.random() / 2)
-      : Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+    const delay = reconnectDelay(attempt, limited);
     attempt++;
     reconnectTimer = setTimeout(connect, delay);
   };
 
   function connect() {
     if (closed) return;
-    const ws = new WebSocket(liveUrl());
+    const ws = new WebSocket(chatSocketUrl({ room: "0" }));
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
@@ -85,7 +62,7 @@ export function openLiveSocket({ onSessionEnded }: Options = {}): () => void {
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       clearTimeout(pongTimer);
-      const frame = parseFrame(event.data);
+      const frame = parseServerFrame(event.data);
       if (!frame) return;
       if (frame.type === "error" && frame.code === "session-ended") onSessionEnded?.();
       else publishDirectMessageFrame(frame);
