@@ -18,6 +18,13 @@ const DONE: Record<ItemAction, string> = {
   restore: "Restored.",
 };
 
+/** The item's actions in their order; Restore only for an item that is hidden. */
+const ACTION_BUTTONS: { action: ItemAction; label: string; className: string }[] = [
+  { action: "dismiss", label: "Dismiss", className: "button button-ghost" },
+  { action: "hide", label: "Hide", className: "button button-danger" },
+  { action: "restore", label: "Restore", className: "button" },
+];
+
 type Props = {
   entry: Entry;
   /** The moderator's own username: they do not suspend themselves. */
@@ -80,31 +87,18 @@ export function QueueEntry({ entry, viewer }: Props) {
         )}
       </Field>
       <div className="button-row moderation-actions">
-        <button
-          type="button"
-          className="button button-ghost"
-          disabled={act.isPending}
-          onClick={() => run("dismiss")}
-        >
-          Dismiss
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={act.isPending}
-          onClick={() => run("hide")}
-        >
-          Hide
-        </button>
-        {entry.hidden && (
-          <button
-            type="button"
-            className="button"
-            disabled={act.isPending}
-            onClick={() => run("restore")}
-          >
-            Restore
-          </button>
+        {ACTION_BUTTONS.filter(({ action }) => action !== "restore" || entry.hidden).map(
+          ({ action, label, className }) => (
+            <button
+              key={action}
+              type="button"
+              className={className}
+              disabled={act.isPending}
+              onClick={() => run(action)}
+            >
+              {label}
+            </button>
+          ),
         )}
         {entry.author.suspended_until ? (
           <LiftSuspensionButton username={author} reason={reason.trim()} />
