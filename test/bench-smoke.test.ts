@@ -108,6 +108,42 @@ describe("benchmarks, smoke run", () => {
     }
   }, 180_000);
 
+  it("search.ts prints a row per request and size, with the share of the uncached post read", async () => {
+    const database = testDatabaseKind;
+    const args = ["--users", "12", "--post-sizes", "45,60", "--reviews", "30", "--messages", "5"];
+    args.push("--duration", "0.3", "--warmup", "0", "--connections", "4", "--databases", database);
+    if (database === "postgres") args.push("--postgres-url", process.env.TEST_DATABASE_URL ?? "");
+    const run = await bench("search.ts", args);
+    expect(run.code, run.stderr).toBe(0);
+    const label = database === "pglite" ? "PGlite" : "PostgreSQL";
+    const measured = rows(run.stdout, label).filter((row) => row.length === 12);
+    const requests = measured.map((row) => `${row[1]} ${row[2]?.replace(/ \(.*\)$/, "")}`);
+    const expected = [
+      "`GET /api/articles/:id`",
+      "`GET /api/search/posts?q=`",
+      "`GET /api/search/posts?q=&within=25`",
+      "`GET /api/search/posts?within=25`",
+      "`GET /api/search/people?q=`",
+      "`GET /api/search/people?q=&within=25`",
+    ];
+    expect(requests).toEqual([
+      ...expected.map((request) => `45 ${request}`),
+      ...expected.map((request) => `60 ${request}`),
+    ]);
+    for (const row of measured) {
+      expect(Number(row[5]), row.join(" | ")).toBeGreaterThan(0);
+      expect(row[10]).not.toMatch(/non-2xx|errors|timeouts|no requests/);
+      expect(row[11]).toBe(cores);
+    }
+    for (const row of measured.filter((cells) => cells[2]?.includes("search"))) {
+      expect(row[8]).toMatch(/^\d+%$/);
+    }
+    const indexes = rows(run.stdout, label).filter((row) => row.length === 9);
+    expect(indexes.map((row) => row[1])).toEqual(["45", "60"]);
+    for (const row of indexes)
+      expect(row.slice(2).every((cell) => /^\d+\.\d MB$/.test(cell))).toBe(true);
+  }, 180_000);
+
   it.skipIf(testDatabaseKind !== "pglite")(
     "start-time.ts times cold starts, empty and seeded",
     async () => {

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/auth/session-store.ts";
 import { openPglite } from "../src/server/db/database.ts";
+import { PGLITE_EXTENSIONS } from "../src/server/db/pglite-extensions.ts";
 import { users } from "../src/server/db/schema.ts";
 import {
   freePort,
@@ -112,7 +113,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database on disk", () =
       expect((await me.json()).user.email).toBe("kept@example.test");
       expect(await server.stop()).toBe(0);
     }
-    const raw = new PGlite(dataDir);
+    const raw = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     const applied = await raw.query<{ n: number }>(
       "select count(*)::int as n from drizzle.__drizzle_migrations",
     );

@@ -40,11 +40,13 @@ import { mailRoutes } from "./mail/mail-routes.ts";
 import type { MailSenderOptions } from "./mail/mail-sender.ts";
 import { registerMailSender } from "./mail/register-mail-sender.ts";
 import { moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import { placesRoutes } from "./places/index.ts";
 import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
 import { meRoute } from "./profiles/me-route.ts";
 import { profilesRoutes } from "./profiles/profiles-routes.ts";
 import { reviewsRoutes } from "./reviews/reviews-routes.ts";
+import { searchRoutes } from "./search/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -137,6 +139,8 @@ export async function buildApp({
       await api.register(reportsRoutes);
       await api.register(moderationRoutes);
       await api.register(mailRoutes);
+      await api.register(placesRoutes);
+      await api.register(searchRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { areaSchema } from "./places.ts";
+import { POST_TYPES } from "./posts.ts";
 
 /**
  * Accounts and email (issue 15): the bodies and answers of verification, password reset, settings,
@@ -81,6 +83,8 @@ export const accountExportSchema = z.object({
       bio: z.string(),
       skills: z.array(z.string()),
       interests: z.array(z.string()),
+      /** The chosen town (issue 18): the place, never more than the profile shows. */
+      area: areaSchema.nullable(),
       createdAt: z.string(),
     })
     .nullable(),
@@ -90,6 +94,8 @@ export const accountExportSchema = z.object({
       title: z.string(),
       topic: z.string(),
       body: z.string(),
+      type: z.enum(POST_TYPES),
+      area: areaSchema.nullable(),
       createdAt: z.string(),
     }),
   ),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { areaIdSchema, areaSchema, distanceFilterSchema } from "./places.ts";
+import { POST_TYPE_DEFAULT, POST_TYPES } from "./post-types.ts";
 
 /*
  * One name in code: a **post** (PostRow, presentPost, PostCard, post-cache.ts …). The SPEC's word
@@ -33,11 +35,26 @@ function requiredText(label: string, max: number) {
     .refine((value) => !value.includes("\u0000"), `${label} must not contain NUL characters.`);
 }
 
-/** POST /api/articles. Any other field (a `username` too) is dropped: the author is the session. */
+// What a post is (issue 18, decision 012): post-types.ts, apart so that cards load no zod.
+export {
+  POST_TYPE_DEFAULT,
+  POST_TYPE_LABELS,
+  POST_TYPES,
+  type PostType,
+} from "./post-types.ts";
+
+/**
+ * POST /api/articles. Any other field (a `username` too) is dropped: the author is the session.
+ * `area_id` absent: the author's area (none if they have none); null: no area.
+ */
 export const createPostSchema = z.object({
   title: requiredText("Title", POST_LIMITS.title),
   topic: requiredText("Topic", POST_LIMITS.topic),
   body: requiredText("Body", POST_LIMITS.body),
+  type: z
+    .enum(POST_TYPES, { error: "Type must be Offering or Looking for." })
+    .default(POST_TYPE_DEFAULT),
+  area_id: areaIdSchema.optional(),
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
@@ -50,6 +67,11 @@ export const postSchema = z.object({
   username: z.string(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
+  type: z.enum(POST_TYPES),
+  /** Where the post is about (the author's area by default); null when it has none. */
+  area: areaSchema.nullable(),
+  /** Rounded km from the distance filter's centre (places.ts); only when the request had one. */
+  distance_km: z.number().optional(),
   /** Hidden by moderators: answered only to its author and moderators; absent unless true. */
   hidden: z.boolean().optional(),
 });
@@ -70,6 +92,9 @@ export const listPostsQuerySchema = z.object({
     .trim()
     .max(POST_LIMITS.topic, `must be at most ${POST_LIMITS.topic} characters`)
     .optional(),
+  type: z.enum(POST_TYPES, { error: `must be one of ${POST_TYPES.join(", ")}` }).optional(),
+  /** The distance filter (places.ts distanceFilterSchema): newest first still. */
+  ...distanceFilterSchema.shape,
 });
 export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SKILL_OPTIONS } from "./constants.ts";
+import { areaIdSchema, areaSchema } from "./places.ts";
 
 /**
  * A profile as its viewer may see it (SPEC §3): no identity internals, and the email only when the
@@ -17,6 +18,8 @@ export const publicProfileSchema = z.object({
   bio: z.string(),
   skills: z.array(z.string()),
   interests: z.array(z.string()),
+  /** The member's town (issue 18); null until they choose one. Never coordinates. */
+  area: areaSchema.nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -82,6 +85,8 @@ export const updateProfileBodySchema = z.object({
   skills: skillListSchema.optional(),
   interests: skillListSchema.optional(),
   show_email: z.boolean().optional(),
+  /** A place id from GET /api/places, or null to clear the area. */
+  area_id: areaIdSchema.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

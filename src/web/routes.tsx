@@ -7,6 +7,7 @@ import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
 import { profileQueryOptions } from "./profiles/api/get-profile.ts";
+import { SearchForm } from "./search/index.ts";
 import { Layout } from "./ui/layout.tsx";
 import { NotFoundPage } from "./ui/not-found-page.tsx";
 
@@ -56,6 +57,7 @@ const ResetPasswordPage = page(
 const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "VerifyEmailPage");
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
+const SearchPage = page(() => import("./search/search-page.tsx"), "SearchPage");
 
 /**
  * The code-split screens of SPEC §2 by address: AppRoutes shows them (through `element` when the
@@ -77,6 +79,8 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/settings", screen: SettingsPage },
   // Issue 16: moderators only (anyone else sees the not-found page).
   { path: "/moderation", screen: ModerationPage },
+  // Issue 18: search, public.
+  { path: "/search", screen: SearchPage },
 ];
 
 const MemberLive = lazy(() =>
@@ -133,6 +137,7 @@ export function AppRoutes() {
             topBar={
               <>
                 <TopBar
+                  search={<SearchForm name="Site" />}
                   moreLinks={
                     <ForMembers>
                       <MemberLinks />

@@ -126,6 +126,9 @@ const ENDPOINTS: Endpoint[] = [
         "MDAwMS0wMS0wMVQwMDowMDowMC4wMDAwMDBafDk5OTk5OTk5OTk5OTk5OQ",
       ),
       topic: fc.constantFrom("Cooking", "cooking", " "),
+      type: fc.constantFrom("offering", "looking-for", "selling"),
+      within: fc.constantFrom("5", "50", "7", "x"),
+      near: fc.constantFrom("2653941", "1", "0", "2147483648"),
     },
   },
   {
@@ -136,6 +139,8 @@ const ENDPOINTS: Endpoint[] = [
       title: fc.string({ minLength: 1, maxLength: 10 }),
       topic: fc.constantFrom("Cooking", "Plumbing"),
       body: fc.string({ minLength: 1, maxLength: 20 }),
+      type: fc.constantFrom("offering", "looking-for", "Offering", null),
+      area_id: fc.constantFrom(2653941, 1, 0, -1, 1.5, null, "2653941"),
     },
   },
   {
@@ -148,13 +153,50 @@ const ENDPOINTS: Endpoint[] = [
       ),
     },
   },
+  {
+    method: "GET",
+    path: "/api/search/posts",
+    query: {
+      q: fc.oneof(nastyString, fc.constantFrom("plumb", "a:*|!(", "'", "\\", "café")),
+      type: fc.constantFrom("offering", "looking-for", "selling"),
+      topic: fc.constantFrom("Cooking", "cooking", " "),
+      within: fc.constantFrom("5", "10", "7", "x"),
+      near: fc.constantFrom("2653941", "1", "0", "-3"),
+      page: fc.integer({ min: -1, max: 27 }).map(String),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/search/people",
+    caller: "owner",
+    query: {
+      q: fc.oneof(nastyString, fc.constantFrom("plumbr", "a:*|!(", "'", "\\")),
+      skill: fc.constantFrom("Plumber", "Tour Guide", "plumber", "Juggler"),
+      within: fc.constantFrom("5", "50", "7"),
+      near: fc.constantFrom("2653941", "1", "2147483648"),
+      page: fc.integer({ min: -1, max: 27 }).map(String),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/places",
+    query: {
+      q: fc.oneof(nastyString, fc.constantFrom("zur", "Cambr", "a", "ZÜR")),
+      limit: fc.integer({ min: -1, max: 25 }).map(String),
+    },
+  },
   { method: "GET", path: "/api/users/username/{username}", params: { username: anyUsername } },
   {
     method: "PUT",
     path: "/api/users/{username}",
     caller: "owner",
     params: { username: anyUsername },
-    body: { bio: fc.string({ maxLength: 40 }), skills: skillList, interests: skillList },
+    body: {
+      bio: fc.string({ maxLength: 40 }),
+      skills: skillList,
+      interests: skillList,
+      area_id: fc.constantFrom(2653941, 1, 0, -1, 1.5, null, "2653941"),
+    },
   },
   { method: "GET", path: "/api/reviews", query: { created_about: anyUsername } },
   {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
+import { PGLITE_EXTENSIONS } from "../../src/server/db/pglite-extensions.ts";
 import { buildPgliteTemplate } from "../../src/server/db/pglite-template-build.ts";
 import {
   PGLITE_TEMPLATE_DIR,
@@ -47,7 +48,7 @@ async function dumpTemplate(): Promise<string> {
     // PGlite writes to a data directory it opens: dump a copy, never the template itself.
     const copy = path.join(scratch, "data");
     fs.cpSync(templateDataDir(PGLITE_TEMPLATE_DIR), copy, { recursive: true });
-    const client = new PGlite(copy);
+    const client = new PGlite(copy, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const dump = await client.dumpDataDir("none");
     await client.close();

@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AccountExport } from "../../shared/accounts.ts";
+import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import {
   conversationMembers,
@@ -11,6 +12,7 @@ import {
   reviews,
   users,
 } from "../db/schema.ts";
+import { presentArea } from "../places/index.ts";
 
 const iso = (date: Date) => date.toISOString();
 
@@ -76,6 +78,10 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       title: posts.title,
       topic: posts.topic,
       body: posts.body,
+      type: sql<PostType>`${posts.kind}`,
+      areaId: posts.areaId,
+      areaName: posts.areaName,
+      areaCountry: posts.areaCountry,
       createdAt: posts.createdAt,
     })
     .from(posts)
@@ -110,9 +116,14 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       bio: profile.bio,
       skills: profile.skills,
       interests: profile.interests,
+      area: presentArea(profile),
       createdAt: iso(profile.createdAt),
     },
-    posts: ownPosts.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, ...p }) => ({
+      ...p,
+      area: presentArea({ areaId, areaName, areaCountry }),
+      createdAt: iso(createdAt),
+    })),
     reviewsWritten: written.map(({ username, createdAt, ...r }) => ({
       about: username,
       ...r,

@@ -51,6 +51,32 @@ describe("GET /api/me/export", () => {
     expect(res.body).not.toMatch(/password|tokenHash|token_hash|"id":"[0-9a-f-]{36}"/i);
   });
 
+  it("includes the profile's area and each post's type and area, never a centre", async () => {
+    const member = await createSignedInUser(t.app);
+    const cambridge = { id: 2653941, name: "Cambridge", country: "GB" };
+    const put = await t.call({
+      method: "PUT",
+      url: `/api/users/${member.username}`,
+      cookie: member.cookie,
+      payload: { area_id: cambridge.id },
+    });
+    expect(put.statusCode).toBe(200);
+    const written = await t.call({
+      method: "POST",
+      url: "/api/articles",
+      cookie: member.cookie,
+      payload: { title: "Need a ladder", topic: "Tools", body: "For a day.", type: "looking-for" },
+    });
+    expect(written.statusCode).toBe(201);
+    const res = await exportOf(member.cookie);
+    const data = accountExportSchema.parse(res.json());
+    expect(data.profile?.area).toEqual(cambridge);
+    expect(data.posts).toMatchObject([
+      { title: "Need a ladder", type: "looking-for", area: cambridge },
+    ]);
+    expect(res.body).not.toMatch(/lat|lng/i);
+  });
+
   it("names the file 'account' and has empty lists before a profile exists", async () => {
     const member = await createSignedInUser(t.app, { withProfile: false });
     const res = await exportOf(member.cookie);

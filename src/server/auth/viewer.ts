@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { canPublish } from "../../shared/policies.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
@@ -9,8 +9,11 @@ import { readSessionToken } from "./session-cookie.ts";
 import { LAST_USED_PRECISION_MS, touchSession } from "./session-store.ts";
 import { type Identity, identityColumns } from "./users-repository.ts";
 
-/** The viewer's own profile, as the profiles table holds it. */
-export type ViewerProfile = typeof profiles.$inferSelect;
+/** The viewer's own profile, as the profiles table holds it (without its search document). */
+export type ViewerProfile = Omit<typeof profiles.$inferSelect, "searchVector">;
+
+// The search document is the largest column and no request needs it: every request reads this row.
+const { searchVector: _searchVector, ...viewerProfileColumns } = getTableColumns(profiles);
 
 /** The session a request came with: its public id, and when it was signed in. */
 export type ViewerSession = { publicId: string; createdAt: Date };
@@ -42,7 +45,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const [row] = await db
     .select({
       identity: identityColumns,
-      profile: profiles,
+      profile: viewerProfileColumns,
       session: {
         publicId: sessions.publicId,
         createdAt: sessions.createdAt,

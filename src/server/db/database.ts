@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate.ts";
 import { openPgliteDataDir } from "./pglite-data-dir.ts";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { withPreparedStatements } from "./pglite-prepared.ts";
 import { PGLITE_TEMPLATE_DIR } from "./pglite-template-stamp.ts";
 import * as schema from "./schema.ts";
@@ -50,7 +51,7 @@ export async function openPglite(
 ): Promise<Database> {
   const client = dataDir
     ? await openPgliteDataDir(dataDir, templateDir)
-    : new PGlite({ loadDataDir });
+    : new PGlite({ loadDataDir, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   await migratePgliteDatabase(client);
   const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { DATABASE_MARKER, templateDataDir, templateProblem } from "./pglite-template-stamp.ts";
 import { makeDataDirPrivate, preparePrivateDataDir } from "./private-data-dir.ts";
 
@@ -23,7 +24,7 @@ export async function openPgliteDataDir(dataDir: string, templateDir: string): P
       console.warn(`Creating the embedded database with initdb (a few seconds): ${reason}.`);
     }
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return keptPrivate(client, dataDir);
 }
@@ -46,7 +47,7 @@ async function openFromTemplate(dataDir: string, templateDir: string): Promise<P
   try {
     await copyInWorker(templateDataDir(templateDir), dataDir);
     makeDataDirPrivate(dataDir);
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return keptPrivate(client, dataDir);
   } catch (error) {

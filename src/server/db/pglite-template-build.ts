@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { migratePgliteDatabase } from "./migrate.ts";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import {
   installedPgliteVersion,
   migrationHashes,
@@ -17,7 +18,7 @@ import {
 export function buildPgliteTemplate(dir: string): Promise<TemplateStamp> {
   const stamp = { pgliteVersion: installedPgliteVersion(), migrations: migrationHashes() };
   return writeTemplate(dir, stamp, async (dataDir) => {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     try {
       await client.waitReady;
       await migratePgliteDatabase(client);

@@ -8,6 +8,7 @@ import { testDatabaseKind } from "../../../test/harness/test-database.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openPglite } from "./database.ts";
 import { MIGRATIONS_DIR, migratePgliteDatabase } from "./migrate.ts";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { buildPgliteTemplate, writeTemplate } from "./pglite-template-build.ts";
 import {
   installedPgliteVersion,
@@ -50,7 +51,7 @@ async function shape(client: PGlite) {
 async function openAndReadBack(dataDir: string, templateDir: string) {
   const database = await openPglite(dataDir, { templateDir });
   await database.close();
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
   try {
     return await shape(client);
   } finally {
@@ -90,12 +91,12 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
     // What a build before any migration would have left.
     const unmigrated = { pgliteVersion: installedPgliteVersion(), migrations: [] };
     await writeTemplate(olderTemplateDir, unmigrated, async (dataDir) => {
-      const client = new PGlite(dataDir);
+      const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
       await client.waitReady;
       await client.close();
     });
     // A database made the usual way (initdb, then migrations) is what every path must give.
-    const reference = new PGlite();
+    const reference = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await reference.waitReady;
     await migratePgliteDatabase(reference);
     expected = await shape(reference);
@@ -152,13 +153,13 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite data directory from the t
   it("never overwrites a directory that holds a database", async () => {
     const dataDir = newDataDir();
     fs.cpSync(templateDataDir(templateDir), dataDir, { recursive: true });
-    const first = new PGlite(dataDir);
+    const first = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     await first.exec("create table kept (note text); insert into kept values ('mine')");
     await first.close();
 
     const database = await openPglite(dataDir, { templateDir });
     await database.close();
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     expect((await client.query("select note from kept")).rows).toEqual([{ note: "mine" }]);
     await client.close();
     expect(warn).not.toHaveBeenCalled();

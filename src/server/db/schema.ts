@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -16,6 +19,33 @@ import {
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's full-text document type; filled by the database (generated columns), never by us. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * An optional area (issue 18): a place of the bundled gazetteer (GeoNames id, its name and country)
+ * and that place's centre, copied from the gazetteer when chosen: never an address nor a point
+ * anyone picked. All five are set or none (checked).
+ */
+const areaColumns = () => ({
+  areaId: integer("area_id"),
+  areaName: text("area_name"),
+  areaCountry: text("area_country"),
+  areaLat: doublePrecision("area_lat"),
+  areaLng: doublePrecision("area_lng"),
+});
+
+/** The area columns are all null or all set (and the centre on the globe). */
+function areaCheck(
+  name: string,
+  t: Record<"areaId" | "areaName" | "areaCountry" | "areaLat" | "areaLng", AnyPgColumn>,
+) {
+  return check(
+    name,
+    sql`(${t.areaId} is null and ${t.areaName} is null and ${t.areaCountry} is null and ${t.areaLat} is null and ${t.areaLng} is null) or (${t.areaId} is not null and ${t.areaName} is not null and ${t.areaCountry} is not null and ${t.areaLat} between -90 and 90 and ${t.areaLng} between -180 and 180)`,
+  );
+}
 
 // ── identity ────────────────────────────────────────────────────────────────
 
@@ -204,10 +234,24 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    ...areaColumns(),
+    /** Search document: username and skills weigh more than the bio (migration 0005's config). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('ylt_search', username), 'A') || setweight(to_tsvector('ylt_search', ylt_words(skills)), 'A') || setweight(to_tsvector('ylt_search', bio), 'B')`,
+      ),
   },
   (t) => [
     check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`),
     index("profiles_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
+    areaCheck("profiles_area_complete", t),
+    index("profiles_search_idx").using("gin", t.searchVector),
+    index("profiles_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    index("profiles_skills_idx").using("gin", t.skills),
+    index("profiles_area_earth_idx")
+      .using("gist", sql`ylt_earth(${t.areaLat}, ${t.areaLng})`)
+      .where(sql`${t.areaLat} is not null`),
   ],
 );
 
@@ -224,12 +268,31 @@ export const posts = pgTable(
     createdAt: createdAt(),
     /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /**
+     * 'offering' or 'looking-for' (shared/posts.ts POST_TYPES). Posts from before issue 18 and
+     * clients that send none are offerings: see decision 012.
+     */
+    kind: text("kind").notNull().default("offering"),
+    ...areaColumns(),
+    /** Search document: title and topic weigh more than the body (migration 0005's config). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('ylt_search', title), 'A') || setweight(to_tsvector('ylt_search', topic), 'A') || setweight(to_tsvector('ylt_search', body), 'B')`,
+      ),
   },
   (t) => [
     index("articles_created_idx").on(t.createdAt, t.id),
     index("articles_topic_created_idx").on(sql`lower(${t.topic})`, t.createdAt, t.id),
     index("articles_author_idx").on(t.authorId),
     index("articles_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
+    check("articles_kind", sql`${t.kind} in ('offering', 'looking-for')`),
+    areaCheck("articles_area_complete", t),
+    index("articles_search_idx").using("gin", t.searchVector),
+    index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("articles_area_earth_idx")
+      .using("gist", sql`ylt_earth(${t.areaLat}, ${t.areaLng})`)
+      .where(sql`${t.areaLat} is not null`),
   ],
 );
 

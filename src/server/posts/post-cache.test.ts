@@ -91,6 +91,8 @@ const postAnswer = (id: number, title: string): CachedPost => ({
       body: "Body",
       username: "ada",
       created_at: "2026-01-01T00:00:00.000000Z",
+      type: "offering",
+      area: null,
     },
   },
   authorUserId: "00000000-0000-4000-8000-000000000000",

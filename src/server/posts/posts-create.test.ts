@@ -33,6 +33,8 @@ describe("POST /api/articles", () => {
       ...valid,
       username: "ada",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      type: "offering",
+      area: null,
     });
     expect(Math.abs(Date.parse(article.created_at) - Date.now())).toBeLessThan(60_000);
     const read = await t.app.inject({ method: "GET", url: `/api/articles/${article.id}` });

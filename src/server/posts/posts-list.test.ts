@@ -79,9 +79,11 @@ describe("GET /api/articles", () => {
       body: "Body of post 44",
       username: "lister",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      type: "offering",
+      area: null,
     });
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ["body", "created_at", "id", "title", "topic", "username"].sort(),
+      ["area", "body", "created_at", "id", "title", "topic", "type", "username"].sort(),
     );
   });
 

@@ -1,17 +1,27 @@
 import { and, desc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
 import { posts, profiles } from "../db/schema.ts";
+import {
+  type AreaFields,
+  type AreaValues,
+  type Centre,
+  closeTo,
+  distanceMeters,
+  withinKm,
+} from "../places/index.ts";
 import { announcePostChange } from "./post-cache.ts";
 
 /** A post with its author's username; createdAt is ISO 8601 UTC with microseconds. */
-export type PostRow = {
+export type PostRow = AreaFields & {
   id: number;
   title: string;
   topic: string;
   body: string;
   username: string;
   createdAt: string;
+  kind: PostType;
 };
 
 /**
@@ -34,32 +44,78 @@ const postColumns = {
   body: posts.body,
   username: profiles.username,
   createdAt: createdAtIso,
+  kind: sql<PostType>`${posts.kind}`,
+  areaId: posts.areaId,
+  areaName: posts.areaName,
+  areaCountry: posts.areaCountry,
 };
 
 /**
- * The feed leaves hidden posts out for everyone (it is shared and cached), and the posts of
- * `excludedAuthors` (accounts a viewer blocked).
+ * What narrows the feed: a topic (case-insensitive), a post type, the posts of `excludedAuthors`
+ * (accounts a viewer blocked) left out, and a distance `centre` (each post's distance from it is
+ * read; with `withinKm`, only posts whose area lies that close).
  */
-function feedQuery(
-  db: Db,
-  topic: string | undefined,
-  afterPosition: boolean,
-  excludedAuthors: readonly string[] = [],
-) {
+export type FeedFilter = {
+  topic?: string | undefined;
+  type?: PostType | undefined;
+  excludedAuthors?: readonly string[];
+  centre?: Centre | null;
+  withinKm?: number | undefined;
+};
+
+/** Whether `filter` narrows the feed at all (else the prepared, shared reads serve it). */
+function isFiltered(filter: FeedFilter): boolean {
+  return Boolean(
+    filter.topic || filter.type || filter.centre || (filter.excludedAuthors?.length ?? 0) > 0,
+  );
+}
+
+/**
+ * How many of the newest posts a distance filter looks through first (closeTo, no index): in a
+ * crowded region a page is among them. Only when they hold less than a page does the area index
+ * (withinKm) find the rest: the planner would otherwise read every post of a crowded region
+ * through that index and sort them (250 ms for 50 km at 100,000 posts on PostgreSQL).
+ */
+export const RECENT_POSTS_WINDOW = 2_000;
+
+/**
+ * The feed leaves hidden posts out for everyone (it is shared and cached). A distance filter reads
+ * either the RECENT_POSTS_WINDOW newest posts (`window`) or the area index.
+ */
+function feedQuery(db: Db, filter: FeedFilter, afterPosition: boolean, window = false) {
+  const { topic, type, excludedAuthors = [], centre, withinKm: km } = filter;
   const conditions: SQL[] = [isNull(posts.hiddenAt)];
   if (excludedAuthors.length > 0) {
     conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
   }
-  if (topic) {
-    conditions.push(sql`lower(${posts.topic}) = lower(${topic}) ${sql.raw(PLAN_EACH_TIME)}`);
-  }
+  if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
+  if (type) conditions.push(eq(posts.kind, type));
   if (afterPosition) {
     conditions.push(
       sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
     );
   }
+  if (centre && km !== undefined) {
+    if (window) {
+      const recent = db
+        .select({ id: posts.id })
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.authorId))
+        .where(and(...conditions))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(RECENT_POSTS_WINDOW);
+      conditions.push(sql`${posts.id} in ${recent}`, closeTo(posts, centre, km));
+    } else {
+      conditions.push(withinKm(posts, centre, km));
+    }
+  }
+  // A narrowed feed is planned for its own values: a rare topic, or few posts near the centre,
+  // reads its index rather than walking the whole time index under a generic plan.
+  if (topic || type || centre) conditions.push(sql`true ${sql.raw(PLAN_EACH_TIME)}`);
   return db
-    .select(postColumns)
+    .select(
+      centre ? { ...postColumns, distanceMeters: distanceMeters(posts, centre) } : postColumns,
+    )
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .where(and(...conditions))
@@ -97,8 +153,8 @@ function prepared(db: Db): Prepared {
   let queries = preparedByDb.get(db);
   if (!queries) {
     queries = {
-      first: feedQuery(db, undefined, false).prepare("articles_feed_first"),
-      after: feedQuery(db, undefined, true).prepare("articles_feed_after"),
+      first: feedQuery(db, {}, false).prepare("articles_feed_first"),
+      after: feedQuery(db, {}, true).prepare("articles_feed_after"),
       byId: byIdQuery(db).prepare("articles_by_id"),
     };
     preparedByDb.set(db, queries);
@@ -106,29 +162,29 @@ function prepared(db: Db): Prepared {
   return queries;
 }
 
+/** A feed row; `distanceMeters` is there when the filter had a centre (null: the post has no area). */
+export type FeedRow = PostRow & { distanceMeters?: number | null };
+
 /**
- * Newest first, strictly after `after` when given, without hidden posts nor those of
- * `excludedAuthors` (users.id). Walks the (created_at, id) index — or (lower(topic), created_at, id)
- * for a rare topic — backwards, so a deep page costs what the first one does.
+ * Newest first, strictly after `after` when given, without hidden posts, narrowed by `filter`. Walks
+ * the (created_at, id) index — or (lower(topic), created_at, id) for a rare topic, the recent
+ * window or else the area GiST index for a distance — so a deep page costs what the first one does.
  */
 export async function listPosts(
   db: Db,
-  options: {
-    limit: number;
-    topic?: string | undefined;
-    after?: PostPosition | null;
-    excludedAuthors?: readonly string[];
-  },
-): Promise<PostRow[]> {
-  const { topic, after, excludedAuthors = [] } = options;
-  const params = {
-    limit: options.limit,
-    afterTime: after?.createdAt ?? null,
-    afterId: after?.id ?? null,
-  };
-  // A reader's blocks make a feed of their own: built for them, not prepared.
-  if (topic || excludedAuthors.length > 0) {
-    return feedQuery(db, topic, Boolean(after), excludedAuthors).execute(params);
+  options: { limit: number; after?: PostPosition | null } & FeedFilter,
+): Promise<FeedRow[]> {
+  const { limit, after, ...filter } = options;
+  const params = { limit, afterTime: after?.createdAt ?? null, afterId: after?.id ?? null };
+  // A filter (a reader's blocks too) makes a feed of its own: built for it, not prepared.
+  if (isFiltered(filter)) {
+    if (filter.centre && filter.withinKm !== undefined) {
+      // The newest `limit` posts near the centre, when the window holds that many, are the same
+      // the whole table would give: every post outside the window is older than all inside it.
+      const recent = await feedQuery(db, filter, Boolean(after), true).execute(params);
+      if (recent.length >= limit) return recent;
+    }
+    return feedQuery(db, filter, Boolean(after)).execute(params);
   }
   const queries = prepared(db);
   return (after ? queries.after : queries.first).execute(params);
@@ -139,7 +195,7 @@ export async function findPostById(db: Db, id: number): Promise<PostWithAuthor |
   return (await prepared(db).byId.execute({ id }))[0] ?? null;
 }
 
-export type NewPost = { title: string; topic: string; body: string };
+export type NewPost = AreaValues & { title: string; topic: string; body: string; kind: PostType };
 
 /**
  * Stores a post by `author` (always the session's profile) and returns it as listed. Every instance
@@ -153,13 +209,17 @@ export async function insertPost(
 ): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
-    .values({ authorId: author.id, title: post.title, topic: post.topic, body: post.body })
+    .values({ authorId: author.id, ...post })
     .returning({
       id: posts.id,
       title: posts.title,
       topic: posts.topic,
       body: posts.body,
       createdAt: createdAtIso,
+      kind: sql<PostType>`${posts.kind}`,
+      areaId: posts.areaId,
+      areaName: posts.areaName,
+      areaCountry: posts.areaCountry,
     });
   if (!row) throw new Error("insert into articles returned no row");
   await announcePostChange(db, "feed");

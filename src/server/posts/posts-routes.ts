@@ -17,6 +17,7 @@ import type { Db } from "../db/database.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
 import { limitedWrite } from "../limits/index.ts";
+import { areaOf, chosenArea, requestedCentre } from "../places/index.ts";
 import {
   type CachedPost,
   createPostCache,
@@ -25,7 +26,13 @@ import {
 } from "./post-cache.ts";
 import { decodeCursor, encodeCursor } from "./post-cursor.ts";
 import { presentPost } from "./post-presenter.ts";
-import { findPostById, insertPost, listPosts, type PostRow } from "./posts-repository.ts";
+import {
+  type FeedFilter,
+  type FeedRow,
+  findPostById,
+  insertPost,
+  listPosts,
+} from "./posts-repository.ts";
 
 const caches = new WeakMap<FastifyInstance["server"], PostCache>();
 
@@ -35,7 +42,7 @@ export function postCacheOf(app: FastifyInstance): PostCache | undefined {
 }
 
 /** A page of at most `limit` posts out of `rows`, read with one row more to tell if more exist. */
-function presentPage(rows: PostRow[], limit: number): PostsPage {
+function presentPage(rows: FeedRow[], limit: number): PostsPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -90,7 +97,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { limit, cursor, topic } = request.query;
+      const { limit, cursor, topic, type, within, near } = request.query;
       const after = cursor ? decodeCursor(cursor) : null;
       if (cursor && !after) {
         throw badRequest("This list of posts is out of date. Please reload the feed.", {
@@ -98,22 +105,26 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const { db } = app.database;
-      const excludedAuthors = await excludedAuthorsFor(db, await getViewer(request));
+      const viewer = await getViewer(request);
+      // A centre only when asked for (within or near): the plain feed never shows distances.
+      const centre =
+        within !== undefined || near !== undefined
+          ? requestedCentre(viewer, { within, near })
+          : null;
+      const filter: FeedFilter = {
+        topic: topic || undefined,
+        type,
+        centre,
+        withinKm: within,
+        excludedAuthors: await excludedAuthorsFor(db, viewer),
+      };
       const read = async () =>
-        presentPage(
-          await listPosts(db, {
-            limit: limit + 1,
-            topic: topic || undefined,
-            after,
-            excludedAuthors,
-          }),
-          limit,
-        );
-      // Topic and deeper pages always read the database, and so does a reader who blocked someone
-      // (the cached page is everyone's); without blocks, signed in or not, the first page is shared.
-      return topic || after || excludedAuthors.length > 0
-        ? read()
-        : cache.feedFirstPage(limit, read);
+        presentPage(await listPosts(db, { limit: limit + 1, after, ...filter }), limit);
+      // Filtered and deeper pages always read the database, and so does a reader who blocked
+      // someone (the cached page is everyone's); otherwise, signed in or not, the first page is
+      // shared.
+      const filtered = filter.topic || type || centre || filter.excludedAuthors?.length;
+      return filtered || after ? read() : cache.feedFirstPage(limit, read);
     },
   );
 
@@ -137,9 +148,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { identity, profile } = await requireProfile(request);
+      const { title, topic, body, type, area_id } = request.body;
+      // Left out: the author's area; an unknown place is refused here, before anything is written.
+      const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const { db } = app.database;
       const row = await limitedWrite(db, app.config.writeLimits, identity.id, "post", (tx) =>
-        insertPost(tx, profile, request.body),
+        insertPost(tx, profile, { title, topic, body, kind: type, ...area }),
       );
       forgetPostChange(db, "feed");
       return reply.status(201).send({ article: presentPost(row) });

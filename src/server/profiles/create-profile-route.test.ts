@@ -55,6 +55,7 @@ describe("POST /api/users", () => {
         bio: "",
         skills: ["Plumber", "Tour Guide"],
         interests: ["Personal Chef"],
+        area: null,
       },
     });
     const me = await t.app.inject({

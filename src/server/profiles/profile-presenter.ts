@@ -1,6 +1,7 @@
 import { canEditProfile, canSeeEmail, type PolicyActor } from "../../shared/policies.ts";
 import type { ProfileDetail, PublicProfile } from "../../shared/profiles.ts";
 import { averageRating } from "../../shared/reviews.ts";
+import { presentArea } from "../places/index.ts";
 import type { ProfileRow, ProfileWithOwner } from "./profiles-repository.ts";
 
 /**
@@ -18,6 +19,7 @@ export function presentProfile(row: ProfileWithOwner, viewer: PolicyActor): Publ
     bio: row.bio,
     skills: row.skills,
     interests: row.interests,
+    area: presentArea(row),
   };
 }
 

@@ -1,10 +1,14 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import type { Db } from "../db/database.ts";
 import { profiles, retiredUsernames, users } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import type { AreaValues } from "../places/index.ts";
 
-export type ProfileRow = typeof profiles.$inferSelect;
+/** A profile as the app reads it: every column but the search document (the database's own). */
+export type ProfileRow = Omit<typeof profiles.$inferSelect, "searchVector">;
+
+const { searchVector: _searchVector, ...profileColumns } = getTableColumns(profiles);
 
 /** A profile and whether its owner verified their email (an unverified one is shown to nobody else). */
 export type ProfileWithOwner = ProfileRow & { emailVerified: boolean };
@@ -15,7 +19,7 @@ export async function findProfileByUsername(
   username: string,
 ): Promise<ProfileWithOwner | null> {
   const [row] = await db
-    .select({ profile: profiles, emailVerified: users.emailVerified })
+    .select({ profile: profileColumns, emailVerified: users.emailVerified })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.username, storedUsername(username)))
@@ -33,7 +37,7 @@ export type NewProfile = {
 };
 
 export async function insertProfile(db: Db, profile: NewProfile): Promise<ProfileRow> {
-  const [row] = await db.insert(profiles).values(profile).returning();
+  const [row] = await db.insert(profiles).values(profile).returning(profileColumns);
   if (!row) throw new Error("insert into profiles returned no row");
   return row;
 }
@@ -67,9 +71,18 @@ export async function createProfile(
 export async function updateProfile(
   db: Db,
   id: string,
-  changes: { bio: string; skills: string[]; interests: string[]; showEmail: boolean },
+  changes: {
+    bio: string;
+    skills: string[];
+    interests: string[];
+    showEmail: boolean;
+  } & AreaValues,
 ): Promise<ProfileRow> {
-  const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning();
+  const [row] = await db
+    .update(profiles)
+    .set(changes)
+    .where(eq(profiles.id, id))
+    .returning(profileColumns);
   if (!row) throw new Error("update of profiles returned no row");
   return row;
 }

@@ -36,6 +36,7 @@ describe("GET /api/users/username/:username", () => {
     expect(Object.keys(res.json())).toEqual(["user"]);
     expect(Object.keys(user).sort()).toEqual(
       [
+        "area",
         "average_rating",
         "bio",
         "email",
@@ -55,6 +56,7 @@ describe("GET /api/users/username/:username", () => {
       bio: "",
       skills: ["Plumber"],
       interests: [],
+      area: null,
       review_count: 0,
       average_rating: null,
     });

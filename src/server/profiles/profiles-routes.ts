@@ -11,6 +11,7 @@ import { hasBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
+import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
 import {
@@ -41,7 +42,10 @@ function viewerBlocked(db: Db, viewer: Viewer | null, profile: ProfileWithOwner)
   return hasBlocked(db, viewer.identity.id, profile.userId);
 }
 
-/** The profile page: GET anyone's profile, PUT one's own bio, skills, interests and email choice. */
+/**
+ * The profile page: GET anyone's profile, PUT one's own bio, skills, interests, email choice and
+ * area.
+ */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
@@ -84,7 +88,9 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         visibleProfile(await findProfileByUsername(db, username), username, viewer);
         throw forbidden("You can only edit your own profile.");
       }
-      const { bio, skills, interests, show_email } = request.body;
+      const { bio, skills, interests, show_email, area_id } = request.body;
+      // An unknown place is refused here, before the write: nothing changes.
+      const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const limits = app.config.writeLimits;
       const updated = await limitedWrite(db, limits, viewer.identity.id, "profile-edit", (tx) =>
         updateProfile(tx, profile.id, {
@@ -92,6 +98,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           skills: skills ?? profile.skills,
           interests: interests ?? profile.interests,
           showEmail: show_email ?? profile.showEmail,
+          ...area,
         }),
       );
       const stats = await reviewStatsAbout(db, updated.id);

@@ -19,6 +19,7 @@ const profile: PublicProfile = {
   bio: "",
   skills: [],
   interests: [],
+  area: null,
 };
 const signedIn: MeResponse = { user: identity(), profile };
 

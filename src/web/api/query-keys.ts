@@ -17,15 +17,18 @@ export type PostsCache = InfiniteData<PostsPage, string | null>;
 /** One post; a new post is put here so that opening it needs no request. */
 export const postQueryKey = (id: number) => ["articles", "detail", id] as const;
 
+/** Search results (issue 18): posts and people; new posts, blocks and hides change them. */
+export const searchQueryKey = ["search"] as const;
+
 /** The reviews about one member, newest first. */
 export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
 
 /**
  * Every read whose answer depends on whom the viewer blocked and on what moderators hid (issue 16):
- * posts (feed and pages), profiles and reviews. A block, an unblock or a moderator's action
+ * posts (feed and pages), profiles, reviews and search results. A block, an unblock or a moderator's action
  * refetches them, so what the viewer sees follows at once.
  */
-export const contentQueryKeys = [["articles"], ["profile"], ["reviews"]] as const;
+export const contentQueryKeys = [["articles"], ["profile"], ["reviews"], searchQueryKey] as const;
 
 /** Refetches every read in contentQueryKeys. */
 export function refetchContent(queryClient: QueryClient): Promise<unknown> {

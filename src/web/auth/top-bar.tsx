@@ -8,11 +8,11 @@ import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
 /**
- * SPEC §2's top bar: the logo, then Feed, Profile, Settings (issue 15), `moreLinks` (the app's:
- * Messages for members (issue 17), Moderation for moderators (issue 16)) and Sign out, or Login and
- * Register.
+ * SPEC §2's top bar: the logo, `search` (the app's search field, issue 18), then Feed, Profile,
+ * Settings (issue 15), `moreLinks` (the app's: Messages for members (issue 17), Moderation for
+ * moderators (issue 16)) and Sign out, or Login and Register.
  */
-export function TopBar({ moreLinks }: { moreLinks?: ReactNode }) {
+export function TopBar({ search, moreLinks }: { search?: ReactNode; moreLinks?: ReactNode }) {
   const session = useSession();
   useStoredUsernameSync();
   useReturnAfterSignIn();
@@ -25,6 +25,7 @@ export function TopBar({ moreLinks }: { moreLinks?: ReactNode }) {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Your Local Talents</span>
         </Link>
+        {search}
         <div className="top-bar-actions">
           {signedIn ? (
             <>

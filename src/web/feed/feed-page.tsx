@@ -1,5 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
+import { FiltersForm, SearchForm, useAppliedFilters } from "../search/index.ts";
 import { notify } from "../ui/notify.tsx";
+import { FEED_FILTERS } from "./api/get-filtered-posts.ts";
 import { PostList } from "./post-list.tsx";
 import "./feed.css";
 
@@ -12,6 +14,7 @@ export function FeedPage() {
   const [formOpen, setFormOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const formId = useId();
+  const { applied, ready, setFilters } = useAppliedFilters(FEED_FILTERS);
 
   function handlePosted() {
     setFormOpen(false);
@@ -50,7 +53,19 @@ export function FeedPage() {
           </Suspense>
         )}
       </div>
-      <PostList onStartPosting={formOpen ? undefined : () => setFormOpen(true)} />
+      {/* Out of the way while a post is written: the form has a Topic of its own. */}
+      {!formOpen && (
+        <div className="feed-tools">
+          <SearchForm name="Posts and people" className="feed-search" />
+          <FiltersForm label="Feed filters" fields={FEED_FILTERS} submitLabel="Filter" />
+        </div>
+      )}
+      <PostList
+        filters={applied}
+        ready={ready}
+        onStartPosting={formOpen ? undefined : () => setFormOpen(true)}
+        onClearFilters={() => setFilters({})}
+      />
     </section>
   );
 }

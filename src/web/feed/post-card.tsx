@@ -1,8 +1,13 @@
 import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
 import { previewBody } from "../../shared/preview.ts";
+import { AreaText } from "../places/index.ts";
+import { PostTypeBadge } from "../posts/index.ts";
 
-/** A post in the feed: the whole card leads to the post, the author's name to their profile. */
+/**
+ * A post in the feed: the whole card leads to the post, the author's name to their profile. Its
+ * type and topic, and its town (with the distance under a distance filter).
+ */
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className="card post-card">
@@ -11,9 +16,18 @@ export function PostCard({ post }: { post: Post }) {
           {post.title}
         </Link>
       </h2>
-      <span className="badge">{post.topic}</span>
+      <p className="post-card-badges">
+        <PostTypeBadge type={post.type} />
+        <span className="badge">{post.topic}</span>
+      </p>
       <p className="post-card-author">
         by: <Link to={`/user/${encodeURIComponent(post.username)}`}>{post.username}</Link>
+        {post.area && (
+          <>
+            {" · "}
+            <AreaText area={post.area} distanceKm={post.distance_km} />
+          </>
+        )}
       </p>
       <p className="post-card-body">{previewBody(post.body)}</p>
     </article>

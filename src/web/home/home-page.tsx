@@ -12,8 +12,10 @@ export function HomePage() {
       </p>
       <ul className="chip-list" aria-label="Popular skills">
         {SKILL_OPTIONS.map((skill) => (
-          <li key={skill} className="chip">
-            {skill}
+          <li key={skill}>
+            <Link to={`/search?skill=${encodeURIComponent(skill)}`} className="chip chip-link">
+              {skill}
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionOf } from "../../../test/harness/web/members.ts";
+import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { Post } from "../../shared/posts.ts";
@@ -16,6 +17,8 @@ const post: Post = {
   body: "Call me any day.",
   username: "grace",
   created_at: "2026-01-01T00:00:00.000Z",
+  type: "offering",
+  area: null,
 };
 
 function openPost(shown: Post, session: MeResponse) {
@@ -27,6 +30,19 @@ function openPost(shown: Post, session: MeResponse) {
 }
 
 describe("the post page's view", () => {
+  it("shows the post's type, and its town when it has one", async () => {
+    await openPost({ ...post, type: "looking-for", area: areaOf(CAMBRIDGE) }, sessionOf("ada"));
+    expect(screen.getByText("Looking for")).toBeTruthy();
+    expect(screen.getByText("Repairs")).toBeTruthy();
+    expect(screen.getByText(/Cambridge, GB/)).toBeTruthy();
+  });
+
+  it("shows Offering and no town for a post without either said", async () => {
+    await openPost(post, sessionOf("ada"));
+    expect(screen.getByText("Offering")).toBeTruthy();
+    expect(screen.queryByText(/Area:/)).toBeNull();
+  });
+
   it("has Report for another member, described by the post's title", async () => {
     await openPost(post, sessionOf("ada"));
     const report = screen.getByRole("button", { name: "Report" });

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
 import { useSession } from "../auth/index.ts";
 import { conversationAddress } from "../messages/index.ts";
+import { AreaText } from "../places/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { PostTypeBadge } from "./post-type-badge.tsx";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 
@@ -17,7 +19,10 @@ export function PostView({ post }: { post: Post }) {
     <article className="card post">
       <title>{`${post.title} · Your Local Talents`}</title>
       {post.hidden && <HiddenNotice />}
-      <span className="badge">{post.topic}</span>
+      <p className="post-badges">
+        <PostTypeBadge type={post.type} />
+        <span className="badge">{post.topic}</span>
+      </p>
       <h1 id={titleId}>{post.title}</h1>
       <p className="post-meta">
         by: <Link to={`/user/${encodeURIComponent(post.username)}`}>{post.username}</Link>
@@ -25,6 +30,12 @@ export function PostView({ post }: { post: Post }) {
           <>
             {" · "}
             <time dateTime={post.created_at}>{dateFormat.format(created)}</time>
+          </>
+        )}
+        {post.area && (
+          <>
+            {" · "}
+            <AreaText area={post.area} distanceKm={post.distance_km} />
           </>
         )}
       </p>

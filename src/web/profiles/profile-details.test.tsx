@@ -18,6 +18,7 @@ const empty: ProfileDetail = {
   bio: "",
   skills: [],
   interests: [],
+  area: null,
   review_count: 0,
   average_rating: null,
 };

@@ -3,6 +3,7 @@ import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiAnswer, apiError, later } from "../../../test/harness/web/fake-api.ts";
 import { expectFieldError } from "../../../test/harness/web/form-checks.ts";
+import { areaOf, CAMBRIDGE, ELY, placesAnswer } from "../../../test/harness/web/places.ts";
 import { descriptionOf, renderForm } from "../../../test/harness/web/render-with-app.tsx";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ProfileEditForm } from "./profile-edit-form.tsx";
@@ -16,6 +17,7 @@ const ada: ProfileDetail = {
   bio: "Engines.",
   skills: ["Plumber"],
   interests: [],
+  area: null,
   review_count: 0,
   average_rating: null,
 };
@@ -82,6 +84,45 @@ describe("the profile edit form", () => {
     expect(
       screen.getByText("Profile not saved: Please check your input (bio).", { selector: "p" }),
     ).toBeTruthy();
+  });
+
+  it("sends the area only when it changed: a town from the list, or null once cleared", async () => {
+    const inCambridge = { ...ada, area: areaOf(CAMBRIDGE) };
+    const onSaved = vi.fn();
+    const { requests, form } = renderForm(
+      <ProfileEditForm id="edit" profile={inCambridge} onSaved={onSaved} onCancel={() => {}} />,
+      "Edit your profile",
+      (request) => placesAnswer(request) ?? { status: 500 },
+    );
+    const area = form.getByRole("combobox", { name: "Area" });
+    const submit = form.getByRole("button", { name: "Submit" });
+    const puts = () => requests.filter((request) => request.method === "PUT");
+    expect(area).toHaveProperty("value", "Cambridge, GB");
+    await userEvent.click(submit);
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.body).not.toHaveProperty("area_id");
+
+    await userEvent.clear(area);
+    await userEvent.type(area, "Ely");
+    await userEvent.click(await form.findByRole("option", { name: "Ely, ENG, GB" }));
+    await userEvent.click(submit);
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]?.body).toMatchObject({ area_id: ELY.id });
+
+    await userEvent.click(form.getByRole("button", { name: "Clear Area" }));
+    await userEvent.click(submit);
+    await waitFor(() => expect(puts()).toHaveLength(3));
+    expect(puts()[2]?.body).toMatchObject({ area_id: null });
+  });
+
+  it("puts the server's refusal of the area on the Area field", async () => {
+    const { form } = openForm(() =>
+      apiError(400, "invalid-input", "Please check your input.", {
+        area_id: "is not a known place",
+      }),
+    );
+    await userEvent.click(form.getByRole("button", { name: "Submit" }));
+    await expectFieldError(form.getByRole("combobox", { name: "Area" }), /is not a known place$/);
   });
 
   it("disables Submit and Cancel while saving", async () => {

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
+import type { UpdateProfileBody } from "../../shared/profiles.ts";
 import {
   BIO_MAX_LENGTH,
   type ProfileDetail,
   updateProfileBodySchema,
 } from "../../shared/profiles.ts";
+import { AreaField } from "../places/index.ts";
 import { Field } from "../ui/field.tsx";
 import { setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
@@ -18,8 +20,8 @@ const NOT_SAVED = "Profile not saved:";
 type Props = { id: string; profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
 
 /**
- * Edit mode of one's own profile: Bio, Skills, Interests and whether members see the email,
- * validated by the server's schema.
+ * Edit mode of one's own profile: Bio, Area (issue 18), Skills, Interests and whether members see
+ * the email, validated by the server's schema. The area is sent only when it changed.
  */
 export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const update = useUpdateProfile(profile.username);
@@ -30,7 +32,10 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
       skills: profile.skills,
       interests: profile.interests,
       show_email: profile.show_email ?? false,
+      area_id: profile.area?.id ?? null,
     },
+    request: ({ area_id, ...changes }): UpdateProfileBody =>
+      area_id === (profile.area?.id ?? null) ? changes : { ...changes, area_id },
     onSuccess: () => {
       notify("Profile Edited", "success");
       onSaved();
@@ -75,6 +80,13 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
           <textarea {...control} maxLength={BIO_MAX_LENGTH} {...form.register("bio")} />
         )}
       </Field>
+      <AreaField
+        form={form}
+        name="area_id"
+        label="Area"
+        hint="Your town, from the list: members near you find you by it. Never your address."
+        initial={profile.area}
+      />
       <SkillListFields form={form} />
       <ShowEmailField
         form={form}

@@ -1,6 +1,7 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { areaLabel } from "../../shared/place-texts.ts";
 import { canBlock, canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
@@ -110,6 +111,15 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         <div className="profile-title">
           <h1>{capitalise(user.username)}'s Profile</h1>
           <RatingSummary average={user.average_rating} count={user.review_count} />
+          {user.area ? (
+            <p className="profile-area">Area: {areaLabel(user.area)}</p>
+          ) : (
+            isOwner && (
+              <p className="profile-area muted">
+                No area yet: choose your town with Edit Profile to find talents near you.
+              </p>
+            )
+          )}
         </div>
         {isOwner &&
           (isEditing ? (

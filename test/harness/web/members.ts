@@ -23,6 +23,7 @@ export function profileOf(username: string): PublicProfile {
     bio: "",
     skills: [],
     interests: [],
+    area: null,
   };
 }
 

@@ -1,9 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreatePostInput, PostResponse } from "../../../shared/posts.ts";
 import { apiFetch } from "../../api/client.ts";
-import { type PostsCache, postQueryKey, postsListKey } from "../../api/query-keys.ts";
+import {
+  type PostsCache,
+  postQueryKey,
+  postsListKey,
+  searchQueryKey,
+} from "../../api/query-keys.ts";
 
-/** Posts a new article and puts it at the top of the loaded feed, without reloading the pages. */
+/**
+ * Posts a new article and puts it at the top of the loaded feed, without reloading the pages; the
+ * filtered feeds and search results read again.
+ */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,5 +30,14 @@ export function useCreatePost() {
         pages: [{ ...first, articles: [post, ...first.articles] }, ...rest],
       });
     },
+    // A filtered feed (its filters follow the feed's key) and search results may now hold it too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: postsListKey,
+          predicate: ({ queryKey }) => queryKey.length > postsListKey.length,
+        }),
+        queryClient.invalidateQueries({ queryKey: searchQueryKey }),
+      ]),
   });
 }

@@ -1,0 +1,47 @@
+import { roundedDistanceKm } from "../../shared/places.ts";
+import { averageRating } from "../../shared/reviews.ts";
+import type { PersonSearchResult, PostSearchResult } from "../../shared/search.ts";
+import { presentArea } from "../places/index.ts";
+import { highlightedText, leadingExcerpt, unmarkedText } from "./highlight.ts";
+import type { PersonHit, PostHit } from "./search-repository.ts";
+
+/** Rounded km, only when the search had a centre and the row an area. */
+function distanceOf(row: { distanceMeters?: number | null }): { distance_km?: number } {
+  return row.distanceMeters === undefined || row.distanceMeters === null
+    ? {}
+    : { distance_km: roundedDistanceKm(row.distanceMeters) };
+}
+
+export function presentPostHit(row: PostHit): PostSearchResult {
+  return {
+    id: row.id,
+    title: row.title,
+    topic: row.topic,
+    body: row.body,
+    username: row.username,
+    created_at: row.createdAt,
+    type: row.kind,
+    area: presentArea(row),
+    ...distanceOf(row),
+    title_highlight:
+      row.titleMarked === null ? unmarkedText(row.title) : highlightedText(row.titleMarked),
+    excerpt: row.bodyMarked === null ? leadingExcerpt(row.body) : highlightedText(row.bodyMarked),
+  };
+}
+
+export function presentPersonHit(row: PersonHit): PersonSearchResult {
+  return {
+    username: row.username,
+    img_url: row.imgUrl,
+    skills: row.skills,
+    area: presentArea(row),
+    ...distanceOf(row),
+    username_highlight:
+      row.usernameMarked === null
+        ? unmarkedText(row.username)
+        : highlightedText(row.usernameMarked),
+    bio_excerpt: row.bioMarked === null ? leadingExcerpt(row.bio) : highlightedText(row.bioMarked),
+    review_count: row.reviewCount,
+    average_rating: averageRating(row.ratingSum, row.reviewCount),
+  };
+}

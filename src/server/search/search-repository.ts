@@ -1,0 +1,357 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  isNull,
+  notInArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import { SKILL_OPTIONS, type SkillOption } from "../../shared/constants.ts";
+import type { PostType } from "../../shared/posts.ts";
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../../shared/search.ts";
+import type { Db } from "../db/database.ts";
+import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
+import { posts, profiles, reviews } from "../db/schema.ts";
+import {
+  type AreaFields,
+  type Centre,
+  closeTo,
+  distanceMeters,
+  withinKm,
+} from "../places/index.ts";
+import { markedText } from "./highlight.ts";
+import type { SearchText } from "./search-text.ts";
+
+/** What every search narrows by: the words, the distance, and the accounts the viewer blocked. */
+type CommonFilter = {
+  text: SearchText | null;
+  /** Where distances are measured from (near, else the viewer's area); null: no distances. */
+  centre: Centre | null;
+  /** Only rows whose area lies this close to `centre`. */
+  withinKm?: number | undefined;
+  /** users.id of the members the viewer blocked: their posts and profiles are left out. */
+  excludedAuthors: readonly string[];
+  page: number;
+};
+
+export type PostSearch = CommonFilter & {
+  type?: PostType | undefined;
+  topic?: string | undefined;
+};
+
+export type PeopleSearch = CommonFilter & { skill?: SkillOption | undefined };
+
+export type PostHit = AreaFields & {
+  id: number;
+  title: string;
+  topic: string;
+  body: string;
+  username: string;
+  createdAt: string;
+  kind: PostType;
+  /** Null when the post has no area; undefined when the search had no centre. */
+  distanceMeters?: number | null;
+  titleMarked: string | null;
+  bodyMarked: string | null;
+};
+
+export type PersonHit = AreaFields & {
+  username: string;
+  imgUrl: string | null;
+  skills: string[];
+  bio: string;
+  distanceMeters?: number | null;
+  usernameMarked: string | null;
+  bioMarked: string | null;
+  reviewCount: number;
+  ratingSum: number;
+};
+
+export type SearchPage<T> = { hits: T[]; more: boolean };
+
+const createdAtIso = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const tsquery = (text: SearchText) => sql`to_tsquery('ylt_search', ${text.tsquery})`;
+
+/** Newer first among equals: a month-old match counts half as much as today's. */
+const recencyOf = (createdAt: SQLWrapper) =>
+  sql`(1 + extract(epoch from now() - ${createdAt}) / 2592000)`;
+
+/**
+ * How many of the newest matches are ranked: every page a search may show (SEARCH_PAGE_MAX), and a
+ * bound on the work of a word most posts contain ("help"). Rarer words are ranked in full.
+ */
+export const SEARCH_CANDIDATES = SEARCH_PAGE_SIZE * SEARCH_PAGE_MAX;
+
+/** The skills whose name is close to the search's words (typos: "plumbr" → Plumber). */
+const skillsLike = (text: SearchText) =>
+  sql`array(select skill from unnest(array[${sql.join(
+    SKILL_OPTIONS.map((skill) => sql`${skill}`),
+    sql`, `,
+  )}]::text[]) as skill where ${text.plain} <% skill)`;
+
+const pageWindow = (page: number) => ({
+  // One row more than a page tells whether another page exists.
+  limit: SEARCH_PAGE_SIZE + 1,
+  offset: (page - 1) * SEARCH_PAGE_SIZE,
+});
+
+function pageOf<T>(rows: T[]): SearchPage<T> {
+  return { hits: rows.slice(0, SEARCH_PAGE_SIZE), more: rows.length > SEARCH_PAGE_SIZE };
+}
+
+/** How many of the newest posts the distance filter looks through before asking the area index. */
+export const RECENT_POSTS_WINDOW = 2_000;
+
+/** Only the RECENT_POSTS_WINDOW newest posts meeting `conditions`. */
+function recentPostsOnly(db: Db, conditions: SQL[], withAuthors: boolean): SQL {
+  const from = db.select({ id: posts.id }).from(posts);
+  const joined = withAuthors ? from.innerJoin(profiles, eq(profiles.id, posts.authorId)) : from;
+  const recent = joined
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(RECENT_POSTS_WINDOW);
+  return sql`${posts.id} in ${recent}`;
+}
+
+/**
+ * The ids of the newest SEARCH_CANDIDATES posts (under `conditions`) whose text matches the words;
+ * when those are fewer than a page, also of the newest whose title is like the words (typos). The
+ * trigram comparison is the costly part of a search (several µs a title), so it runs only when the
+ * words themselves found little: "plumbr" finds "plumbing", "plumbing" does not pay for it.
+ */
+function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuthors: boolean): SQL {
+  const newest = (match: SQL) => {
+    const from = db.select({ id: posts.id }).from(posts);
+    // The author's row is needed only to leave blocked members out.
+    const joined = withAuthors ? from.innerJoin(profiles, eq(profiles.id, posts.authorId)) : from;
+    return joined
+      .where(and(...conditions, match))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(SEARCH_CANDIDATES);
+  };
+  const exact = newest(sql`${posts.searchVector} @@ ${tsquery(text)}`);
+  // The count is a one-time filter: the second read does not run at all when it is false.
+  const alike = newest(
+    sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${posts.title}`,
+  );
+  // Drizzle puts each embedded query in parentheses, as a union of limited reads needs.
+  return sql`${posts.id} in (with exact as ${exact} select id from exact union ${alike})`;
+}
+
+/**
+ * Posts matching `search`, best first: the weighted text rank (title and topic above body) plus the
+ * title's trigram similarity (typos), over a recency factor; newest first without words. Hidden
+ * posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES matches are ranked, and
+ * highlights are made for the page's rows only.
+ */
+export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
+  const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
+  // Each search is planned for its own words and filters (a generic plan suits few of them).
+  const conditions: SQL[] = [isNull(posts.hiddenAt), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  if (excludedAuthors.length > 0) {
+    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
+  }
+  if (type) conditions.push(eq(posts.kind, type));
+  if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
+  const withAuthors = excludedAuthors.length > 0;
+  const near = centre && km !== undefined ? { centre, km } : null;
+  const page = pageWindow(search.page);
+  if (text) {
+    // With words, the matches' ids already meet every condition: they are not checked twice.
+    const matches = newestPostMatches(
+      db,
+      near ? [...conditions, closeTo(posts, near.centre, near.km)] : conditions,
+      text,
+      withAuthors,
+    );
+    return readPostPage(
+      db,
+      search,
+      and(sql`true ${sql.raw(PLAN_EACH_TIME)}`, matches),
+      page,
+      false,
+    );
+  }
+  if (!near) return readPostPage(db, search, and(...conditions), page, withAuthors);
+  // Newest near a place: among the recent posts when they hold a whole page (a town's feed),
+  // else through the area index (few posts that close).
+  const recent = and(
+    ...conditions,
+    recentPostsOnly(db, conditions, withAuthors),
+    closeTo(posts, near.centre, near.km),
+  );
+  const found = await readPostPage(db, search, recent, page, withAuthors);
+  // A page and one more among the recent posts: the same as all posts would give.
+  if (found.more) return found;
+  const nearby = and(...conditions, withinKm(posts, near.centre, near.km));
+  return readPostPage(db, search, nearby, page, withAuthors);
+}
+
+/**
+ * A page of the posts `where` selects: the newest SEARCH_CANDIDATES of them ranked for the words
+ * of `search` (newest first without words), with highlights for the page's rows.
+ */
+async function readPostPage(
+  db: Db,
+  search: PostSearch,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  withAuthors: boolean,
+): Promise<SearchPage<PostHit>> {
+  const { text, centre } = search;
+  // Only what ranking reads travels through it; the page's rows are read whole at the end.
+  const from = db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      vector: posts.searchVector,
+      created: posts.createdAt,
+    })
+    .from(posts);
+  // The authors' rows only when `where` leaves blocked members out.
+  const candidates = (
+    withAuthors ? from.innerJoin(profiles, eq(profiles.id, posts.authorId)) : from
+  )
+    .where(where)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(text ? SEARCH_CANDIDATES : page.limit)
+    .offset(text ? 0 : page.offset)
+    .as("candidates");
+  const c = candidates;
+  const score = text
+    ? sql<number>`(ts_rank_cd(${c.vector}, ${tsquery(text)}) + word_similarity(${text.plain}, ${c.title})) / ${recencyOf(c.created)}`
+    : sql<number>`0`;
+  const ranked = db
+    .select({ id: c.id, score: score.as("score"), created: c.created })
+    .from(c)
+    .orderBy(desc(sql`score`), desc(c.created), desc(c.id))
+    .limit(page.limit)
+    .offset(text ? page.offset : 0)
+    .as("ranked");
+  const query = text ? tsquery(text) : null;
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      topic: posts.topic,
+      body: posts.body,
+      username: profiles.username,
+      createdAt: createdAtIso,
+      kind: sql<PostType>`${posts.kind}`,
+      areaId: posts.areaId,
+      areaName: posts.areaName,
+      areaCountry: posts.areaCountry,
+      distanceMeters: centre ? distanceMeters(posts, centre) : sql<null>`null::float8`,
+      titleMarked: query ? markedText(posts.title, query, "whole") : sql<null>`null::text`,
+      bodyMarked: query ? markedText(posts.body, query, "fragments") : sql<null>`null::text`,
+    })
+    .from(ranked)
+    .innerJoin(posts, eq(posts.id, ranked.id))
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .orderBy(desc(ranked.score), desc(ranked.created), desc(ranked.id));
+  return pageOf(rows.map((row) => withoutAbsentDistance(row, centre)));
+}
+
+/**
+ * The ids of the newest SEARCH_CANDIDATES profiles (under `conditions`) whose text or skills match
+ * the words (a skill also with a typo: "plumbr"); when those are fewer than a page, also of the
+ * newest whose username is like them (newestPostMatches says why).
+ */
+function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
+  const newest = (match: SQL) =>
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(...conditions, match))
+      .orderBy(desc(profiles.createdAt), asc(profiles.username))
+      .limit(SEARCH_CANDIDATES);
+  const exact = newest(
+    sql`(${profiles.searchVector} @@ ${tsquery(text)} or ${profiles.skills} && ${skillsLike(text)})`,
+  );
+  const alike = newest(
+    sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${profiles.username}`,
+  );
+  return sql`${profiles.id} in (with exact as ${exact} select id from exact union ${alike})`;
+}
+
+/**
+ * Profiles matching `search`, best first: the weighted text rank (username and skills above bio)
+ * plus the username's or a skill's trigram similarity (typos); newest first without words. Hidden
+ * profiles never, blocked members never. Only the newest SEARCH_CANDIDATES matches are ranked;
+ * review figures and highlights are read for the page's rows only.
+ */
+export async function searchPeople(db: Db, search: PeopleSearch): Promise<SearchPage<PersonHit>> {
+  const { text, centre, withinKm: km, excludedAuthors, skill } = search;
+  const conditions: SQL[] = [isNull(profiles.hiddenAt), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  if (excludedAuthors.length > 0) {
+    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
+  }
+  if (skill) conditions.push(sql`${profiles.skills} @> array[${skill}]::text[]`);
+  // Ten thousand profiles are read faster by their distance than through the area index, whose
+  // selectivity the planner cannot estimate (it takes a town's whole region for a few rows).
+  if (centre && km !== undefined) conditions.push(closeTo(profiles, centre, km));
+  const where = text
+    ? and(sql`true ${sql.raw(PLAN_EACH_TIME)}`, newestPeopleMatches(db, conditions, text))
+    : and(...conditions);
+  const page = pageWindow(search.page);
+  const candidates = db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      skills: profiles.skills,
+      vector: profiles.searchVector,
+      created: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.createdAt), asc(profiles.username))
+    .limit(text ? SEARCH_CANDIDATES : page.limit)
+    .offset(text ? 0 : page.offset)
+    .as("candidates");
+  const c = candidates;
+  const score = text
+    ? sql<number>`ts_rank_cd(${c.vector}, ${tsquery(text)}) + greatest(word_similarity(${text.plain}, ${c.username}), word_similarity(${text.plain}, ylt_words(${c.skills})))`
+    : sql<number>`0`;
+  const ranked = db
+    .select({ id: c.id, username: c.username, score: score.as("score"), created: c.created })
+    .from(c)
+    .orderBy(desc(sql`score`), desc(c.created), asc(c.username))
+    .limit(page.limit)
+    .offset(text ? page.offset : 0)
+    .as("ranked");
+  const query = text ? tsquery(text) : null;
+  const visibleReviews = and(eq(reviews.subjectId, profiles.id), isNull(reviews.hiddenAt));
+  const rows = await db
+    .select({
+      username: profiles.username,
+      imgUrl: profiles.imgUrl,
+      skills: profiles.skills,
+      bio: profiles.bio,
+      areaId: profiles.areaId,
+      areaName: profiles.areaName,
+      areaCountry: profiles.areaCountry,
+      distanceMeters: centre ? distanceMeters(profiles, centre) : sql<null>`null::float8`,
+      usernameMarked: query ? markedText(profiles.username, query, "whole") : sql<null>`null::text`,
+      bioMarked: query ? markedText(profiles.bio, query, "fragments") : sql<null>`null::text`,
+      reviewCount: sql<number>`(select count(*) from ${reviews} where ${visibleReviews})::int`,
+      ratingSum: sql<number>`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${visibleReviews})::int`,
+    })
+    .from(ranked)
+    .innerJoin(profiles, eq(profiles.id, ranked.id))
+    .orderBy(desc(ranked.score), desc(ranked.created), asc(ranked.username));
+  return pageOf(rows.map((row) => withoutAbsentDistance(row, centre)));
+}
+
+/** Without a centre, a row carries no distance at all (not even null). */
+function withoutAbsentDistance<T extends { distanceMeters: number | null }>(
+  row: T,
+  centre: Centre | null,
+): Omit<T, "distanceMeters"> & { distanceMeters?: number | null } {
+  if (centre) return row;
+  const { distanceMeters: _none, ...rest } = row;
+  return rest;
+}

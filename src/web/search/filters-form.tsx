@@ -1,0 +1,159 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { SKILL_OPTIONS } from "../../shared/constants.ts";
+import { SEARCH_DISTANCES_KM } from "../../shared/place-texts.ts";
+import { POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
+import {
+  type FilterName,
+  filtersQuery,
+  readFilters,
+  type SearchFilters,
+  useUrlFilters,
+} from "./search-params.ts";
+import { useOwnArea } from "./use-applied-filters.ts";
+import "./filters.css";
+
+type Props = {
+  /** The form's accessible name (a search landmark). */
+  label: string;
+  /** The controls shown, in this order (the words, "q", first when there). */
+  fields: readonly FilterName[];
+  submitLabel: string;
+};
+
+/**
+ * A search's words and filters, kept in the address (search-params.ts). A choice in a list applies
+ * at once; typed text (the words, the topic) when the form is sent. The distance filter is there
+ * for a member with an area; other members get a link to choose theirs.
+ */
+export function FiltersForm({ label, fields, submitLabel }: Props) {
+  const { filters, setFilters } = useUrlFilters();
+  const ownArea = useOwnArea();
+  const id = useId();
+  const [q, setQ] = useState(filters.q ?? "");
+  const [topic, setTopic] = useState(filters.topic ?? "");
+
+  // Another search (the top bar's, Back) shows its words here.
+  useEffect(() => setQ(filters.q ?? ""), [filters.q]);
+  useEffect(() => setTopic(filters.topic ?? ""), [filters.topic]);
+
+  const shown = (name: FilterName) => fields.includes(name);
+  const apply = (changes: SearchFilters) => setFilters({ ...filters, ...changes });
+  function select(name: "type" | "skill" | "within", value: string) {
+    const params = new URLSearchParams(filtersQuery(filters));
+    if (value) params.set(name, value);
+    else params.delete(name);
+    setFilters(readFilters(params));
+  }
+  const filtered = fields.some((name) => name !== "q" && filters[name] !== undefined);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply({ q: shown("q") ? q.trim() || undefined : filters.q, topic: topic.trim() || undefined });
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: jsdom's roles (Testing Library) and older screen readers know no <search>
+    <form role="search" aria-label={label} className="filters card" onSubmit={submit} noValidate>
+      {shown("q") && (
+        <div className="filter filter-words">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={q}
+            maxLength={200}
+            placeholder="A skill, a service, a name"
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+      )}
+      {shown("type") && (
+        <div className="filter">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select
+            id={`${id}-type`}
+            value={filters.type ?? ""}
+            onChange={(event) => select("type", event.target.value)}
+          >
+            <option value="">Any</option>
+            {POST_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {POST_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {shown("topic") && (
+        <div className="filter">
+          <label htmlFor={`${id}-topic`}>Topic</label>
+          <input
+            id={`${id}-topic`}
+            type="text"
+            value={topic}
+            maxLength={60}
+            placeholder="Any topic"
+            onChange={(event) => setTopic(event.target.value)}
+          />
+        </div>
+      )}
+      {shown("skill") && (
+        <div className="filter">
+          <label htmlFor={`${id}-skill`}>Skill</label>
+          <select
+            id={`${id}-skill`}
+            value={filters.skill ?? ""}
+            onChange={(event) => select("skill", event.target.value)}
+          >
+            <option value="">Any</option>
+            {SKILL_OPTIONS.map((skill) => (
+              <option key={skill}>{skill}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      {shown("within") &&
+        (ownArea.area ? (
+          <div className="filter">
+            <label htmlFor={`${id}-within`}>Distance from {ownArea.area.name}</label>
+            <select
+              id={`${id}-within`}
+              value={filters.within ?? ""}
+              onChange={(event) => select("within", event.target.value)}
+            >
+              <option value="">Any</option>
+              {SEARCH_DISTANCES_KM.map((km) => (
+                <option key={km} value={km}>
+                  Within {km} km
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          ownArea.username && (
+            <p className="filter filter-note muted">
+              <Link to={`/user/${encodeURIComponent(ownArea.username)}`}>
+                Set your area on your profile
+              </Link>{" "}
+              to find talents near you.
+            </p>
+          )
+        ))}
+      <div className="filter filter-buttons">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+        {filtered && (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => setFilters(filters.q ? { q: filters.q } : {})}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

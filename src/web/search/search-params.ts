@@ -1,0 +1,62 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { SKILL_OPTIONS, type SkillOption } from "../../shared/constants.ts";
+import { SEARCH_DISTANCES_KM, type SearchDistanceKm } from "../../shared/place-texts.ts";
+import { POST_TYPES, type PostType } from "../../shared/post-types.ts";
+
+/**
+ * A search's words and filters as the address carries them (/search?q=…&type=…, /feed?topic=…), so
+ * a search can be shared and reloaded. Empty text is absent.
+ */
+export type SearchFilters = {
+  q?: string;
+  type?: PostType;
+  topic?: string;
+  skill?: SkillOption;
+  within?: SearchDistanceKm;
+};
+
+export const FILTER_NAMES = ["q", "type", "topic", "skill", "within"] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+function oneOf<T extends string | number>(options: readonly T[], value: unknown): T | undefined {
+  return options.find((option) => String(option) === value);
+}
+
+/**
+ * The filters an address holds. What the app would never write (a type it lacks, 7 km) is left
+ * out, so an edited link still shows results rather than an error.
+ */
+export function readFilters(params: URLSearchParams): SearchFilters {
+  const text = (name: string) => params.get(name)?.trim() || undefined;
+  const filters: SearchFilters = {};
+  const q = text("q");
+  const topic = text("topic");
+  const type = oneOf(POST_TYPES, params.get("type"));
+  const skill = oneOf(SKILL_OPTIONS, params.get("skill"));
+  const within = oneOf(SEARCH_DISTANCES_KM, params.get("within"));
+  if (q) filters.q = q;
+  if (type) filters.type = type;
+  if (topic) filters.topic = topic;
+  if (skill) filters.skill = skill;
+  if (within) filters.within = within;
+  return filters;
+}
+
+/** The query string of `filters` (in FILTER_NAMES order, empty ones left out), without the "?". */
+export function filtersQuery(filters: SearchFilters, names: readonly FilterName[] = FILTER_NAMES) {
+  const params = new URLSearchParams();
+  for (const name of names) {
+    const value = filters[name];
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+/** The address's filters, and a way to change them (a new history entry, so Back undoes it). */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const setFilters = (next: SearchFilters) => setParams(new URLSearchParams(filtersQuery(next)));
+  return { filters, setFilters };
+}
