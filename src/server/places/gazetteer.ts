@@ -195,27 +195,56 @@ function lowerBound(keys: readonly string[], key: string): number {
   return low;
 }
 
+/** Places this far away (km) count a quarter as much as one at the member's own centre. */
+const NEARBY_KM = 25;
+
+/** Kilometres between two points on a sphere of the earth's mean radius (haversine). */
+function kmBetween(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((bLat - aLat) * rad) / 2) ** 2 +
+    Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLng - aLng) * rad) / 2) ** 2;
+  return 12_742 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
 /**
  * Up to `limit` places whose name starts with `query` (case and accents folded), the most populous
- * first; an exact name comes before longer ones of the same size class only by population.
+ * first, or, `near` a member's own area, by population weighed down with distance: a town next
+ * door comes before a city of the same name across the ocean ("Waterb" in Cambridge: Waterbeach,
+ * not Waterbury, Connecticut).
  */
-export function searchPlaces(query: string, limit: number): Place[] {
+export function searchPlaces(
+  query: string,
+  limit: number,
+  near?: { lat: number; lng: number },
+): Place[] {
   const g = gazetteer();
   const prefix = foldName(query.trim());
   if (!prefix) return [];
-  const best: number[] = [];
+  const scoreOf = (position: number) => {
+    const population = g.populations[position] as number;
+    if (!near) return population;
+    const km = kmBetween(
+      near.lat,
+      near.lng,
+      g.lats[position] as number,
+      g.lngs[position] as number,
+    );
+    return population / (1 + km / NEARBY_KM) ** 2;
+  };
+  const best: { position: number; score: number }[] = [];
   for (let position = lowerBound(g.keys, prefix); position < g.keys.length; position++) {
     if (!(g.keys[position] as string).startsWith(prefix)) break;
-    // Keep the `limit` most populous seen so far (limit is small: insertion into a short list).
-    const population = g.populations[position] as number;
+    // Keep the `limit` best seen so far (limit is small: insertion into a short list).
+    const score = scoreOf(position);
     let at = best.length;
-    while (at > 0 && (g.populations[best[at - 1] as number] as number) < population) at--;
+    while (at > 0 && (best[at - 1] as { score: number }).score < score) at--;
     if (at < limit) {
-      best.splice(at, 0, position);
+      best.splice(at, 0, { position, score });
       if (best.length > limit) best.pop();
     }
   }
-  return best.map((position) => {
+  return best.map(({ position }) => {
     const { lat: _lat, lng: _lng, ...place } = placeAt(g, position);
     return place;
   });

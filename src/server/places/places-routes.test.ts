@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/harness/factories.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { PLACES_DEFAULT_LIMIT, PLACES_MAX_LIMIT, type Place } from "../../shared/places.ts";
 import { foldName, placeById } from "./gazetteer.ts";
@@ -17,13 +18,38 @@ describe("GET /api/places", () => {
   it("is public and answers places whose name starts with q, the most populous first", async () => {
     const res = await places("?q=Cambr");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+    // The order depends on the viewer's area: only their browser keeps the answer.
+    expect(res.headers["cache-control"]).toBe("private, max-age=3600");
     const found: Place[] = res.json().places;
     expect(found).toHaveLength(PLACES_DEFAULT_LIMIT);
     expect(found).toContainEqual({ id: 2653941, name: "Cambridge", country: "GB", region: "ENG" });
     expect(found.every((place) => foldName(place.name).startsWith("cambr"))).toBe(true);
     // Cambridge, England is the most populous Cambr… of the gazetteer.
     expect(found[0]?.id).toBe(2653941);
+  });
+
+  it("puts the towns near a member's area first: 'Waterb' in Cambridge is Waterbeach, not Waterbury", async () => {
+    const WATERBEACH = 2634701;
+    const WATERBURY_CT = 4845193;
+    const [signedOutFirst] = await placesFor("?q=Waterb&limit=3");
+    expect(signedOutFirst?.id).toBe(WATERBURY_CT);
+
+    const member = await createSignedInUser(t.app);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${member.username}`,
+      headers: { cookie: member.cookie },
+      payload: { area_id: 2653941 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/places?q=Waterb&limit=3",
+      headers: { cookie: member.cookie },
+    });
+    const near: Place[] = res.json().places;
+    expect(near[0]?.id).toBe(WATERBEACH);
+    expect(near.map((place) => place.id)).toContain(WATERBURY_CT);
   });
 
   it("answers exactly id, name, country and region: never a place's coordinates", async () => {

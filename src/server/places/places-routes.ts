@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import { placesQuerySchema, placesResponseSchema } from "../../shared/places.ts";
+import { getViewer } from "../auth/index.ts";
+import { distanceCentre } from "./distance.ts";
 import { searchPlaces } from "./gazetteer.ts";
 
 /**
- * GET /api/places?q=&limit= (issue 18): the area autocomplete, public. The gazetteer ships with the
- * server and never changes while it runs, so browsers may keep an answer for a day.
+ * GET /api/places?q=&limit= (issue 18): the area autocomplete, public; a member with an area gets
+ * the towns near it first. The answer depends on the viewer, so only their browser keeps it.
  */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,8 +20,9 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { q, limit } = request.query;
-      reply.header("Cache-Control", "public, max-age=86400");
-      return { places: searchPlaces(q, limit) };
+      const near = distanceCentre(await getViewer(request), undefined) ?? undefined;
+      reply.header("Cache-Control", "private, max-age=3600");
+      return { places: searchPlaces(q, limit, near) };
     },
   );
 };

@@ -41,6 +41,28 @@ export function highlightedText(marked: string): HighlightedText {
   return pieces;
 }
 
+/**
+ * The fragments ts_headline chose from `text` (markedText "fragments") as pieces, with "… " before
+ * when they start inside the text and " …" after when they stop before its end, as
+ * leadingExcerpt does.
+ */
+export function excerptPieces(marked: string, text: string): HighlightedText {
+  const pieces = highlightedText(marked);
+  // ts_headline cuts at words: punctuation and spaces at either end do not count.
+  const bare = (value: string) => value.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, "");
+  const shown = bare(pieces.map((piece) => piece.text).join(""));
+  const whole = bare(text.replaceAll(START, "").replaceAll(STOP, ""));
+  if (!shown || shown === whole) return pieces;
+  // The first and last words are enough to tell (fragments are joined by " … " in between).
+  const head = shown.slice(0, 24);
+  const tail = shown.slice(-24);
+  return [
+    ...(whole.startsWith(head) ? [] : [{ text: "… ", match: false }]),
+    ...pieces,
+    ...(whole.endsWith(tail) ? [] : [{ text: " …", match: false }]),
+  ];
+}
+
 /** Plain text as pieces (no query: nothing matched). */
 export function unmarkedText(text: string): HighlightedText {
   return text ? [{ text, match: false }] : [];

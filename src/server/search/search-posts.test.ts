@@ -146,7 +146,7 @@ describe("highlights", () => {
     const { topic } = await postsInTopic([
       {
         title: "Violin <b>lessons</b> for beginners",
-        body: `${"Some words before. ".repeat(20)}I teach violin at home on weekday evenings.`,
+        body: `${Array.from({ length: 60 }, (_, i) => `before${i}`).join(" ")} I teach violin at home on weekday evenings.`,
       },
     ]);
     const [post] = (await search({ q: "violin", topic })).articles;
@@ -158,6 +158,9 @@ describe("highlights", () => {
     expect(excerpt.filter((piece) => piece.match).map((piece) => piece.text)).toEqual(["violin"]);
     expect(excerpt.map((piece) => piece.text).join("")).toContain("I teach violin at home");
     expect(excerpt.map((piece) => piece.text).join("").length).toBeLessThan(400);
+    // The excerpt starts inside the body and runs to its end: "… " before, nothing after.
+    expect(excerpt[0]).toEqual({ text: "… ", match: false });
+    expect(excerpt.at(-1)?.text).not.toMatch(/…$/);
   });
 
   it("marks the words a prefix matched, with their accents", async () => {

@@ -2,7 +2,7 @@ import { roundedDistanceKm } from "../../shared/places.ts";
 import { averageRating } from "../../shared/reviews.ts";
 import type { PersonSearchResult, PostSearchResult } from "../../shared/search.ts";
 import { presentArea } from "../places/index.ts";
-import { highlightedText, leadingExcerpt, unmarkedText } from "./highlight.ts";
+import { excerptPieces, highlightedText, leadingExcerpt, unmarkedText } from "./highlight.ts";
 import type { PersonHit, PostHit } from "./search-repository.ts";
 
 /** Rounded km, only when the search had a centre and the row an area. */
@@ -25,7 +25,8 @@ export function presentPostHit(row: PostHit): PostSearchResult {
     ...distanceOf(row),
     title_highlight:
       row.titleMarked === null ? unmarkedText(row.title) : highlightedText(row.titleMarked),
-    excerpt: row.bodyMarked === null ? leadingExcerpt(row.body) : highlightedText(row.bodyMarked),
+    excerpt:
+      row.bodyMarked === null ? leadingExcerpt(row.body) : excerptPieces(row.bodyMarked, row.body),
   };
 }
 
@@ -40,7 +41,8 @@ export function presentPersonHit(row: PersonHit): PersonSearchResult {
       row.usernameMarked === null
         ? unmarkedText(row.username)
         : highlightedText(row.usernameMarked),
-    bio_excerpt: row.bioMarked === null ? leadingExcerpt(row.bio) : highlightedText(row.bioMarked),
+    bio_excerpt:
+      row.bioMarked === null ? leadingExcerpt(row.bio) : excerptPieces(row.bioMarked, row.bio),
     review_count: row.reviewCount,
     average_rating: averageRating(row.ratingSum, row.reviewCount),
   };
