@@ -44,9 +44,9 @@ export const PLACES_MAX_LIMIT = 20;
 /** GET /api/places?q=: places whose name starts with `q` (accents and case folded), largest first. */
 export const placesQuerySchema = z.object({
   q: z
-    .string({ error: `Type at least ${PLACE_QUERY_MIN} letters of a town's name.` })
+    .string({ error: `must be at least ${PLACE_QUERY_MIN} letters of a town's name` })
     .trim()
-    .min(PLACE_QUERY_MIN, `Type at least ${PLACE_QUERY_MIN} letters of a town's name.`)
+    .min(PLACE_QUERY_MIN, `must be at least ${PLACE_QUERY_MIN} letters of a town's name`)
     .max(PLACE_QUERY_MAX, `must be at most ${PLACE_QUERY_MAX} characters`),
   limit: z.coerce
     .number({ error: `must be a whole number from 1 to ${PLACES_MAX_LIMIT}` })

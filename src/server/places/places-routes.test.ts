@@ -88,9 +88,9 @@ describe("GET /api/places", () => {
   });
 
   it.each([
-    ["no q", "", { q: "Type at least 2 letters of a town's name." }],
-    ["one letter", "?q=c", { q: "Type at least 2 letters of a town's name." }],
-    ["blanks only", "?q=%20%20%20", { q: "Type at least 2 letters of a town's name." }],
+    ["no q", "", { q: "must be at least 2 letters of a town's name" }],
+    ["one letter", "?q=c", { q: "must be at least 2 letters of a town's name" }],
+    ["blanks only", "?q=%20%20%20", { q: "must be at least 2 letters of a town's name" }],
     ["q too long", `?q=${"a".repeat(101)}`, { q: "must be at most 100 characters" }],
     ["limit 0", "?q=Cam&limit=0", { limit: "must be a whole number from 1 to 20" }],
     ["limit 21", "?q=Cam&limit=21", { limit: "must be a whole number from 1 to 20" }],
