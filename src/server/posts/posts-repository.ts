@@ -37,7 +37,8 @@ export type PostPosition = { createdAt: string; id: number };
 // microseconds, and a truncated cursor would skip posts.
 const createdAtIso = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const postColumns = {
+/** A post's columns as every list of posts reads them (with its author's profile joined). */
+export const postColumns = {
   id: posts.id,
   title: posts.title,
   topic: posts.topic,

@@ -2,6 +2,7 @@ import { roundedDistanceKm } from "../../shared/places.ts";
 import { averageRating } from "../../shared/reviews.ts";
 import type { PersonSearchResult, PostSearchResult } from "../../shared/search.ts";
 import { presentArea } from "../places/index.ts";
+import { presentPost } from "../posts/index.ts";
 import { excerptPieces, highlightedText, leadingExcerpt, unmarkedText } from "./highlight.ts";
 import type { PersonHit, PostHit } from "./search-repository.ts";
 
@@ -14,15 +15,7 @@ function distanceOf(row: { distanceMeters?: number | null }): { distance_km?: nu
 
 export function presentPostHit(row: PostHit): PostSearchResult {
   return {
-    id: row.id,
-    title: row.title,
-    topic: row.topic,
-    body: row.body,
-    username: row.username,
-    created_at: row.createdAt,
-    type: row.kind,
-    area: presentArea(row),
-    ...distanceOf(row),
+    ...presentPost(row),
     title_highlight:
       row.titleMarked === null ? unmarkedText(row.title) : highlightedText(row.titleMarked),
     excerpt:

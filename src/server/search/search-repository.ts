@@ -22,6 +22,7 @@ import {
   distanceMeters,
   withinKm,
 } from "../places/index.ts";
+import { postColumns } from "../posts/index.ts";
 import { markedText } from "./highlight.ts";
 import type { SearchText } from "./search-text.ts";
 
@@ -71,8 +72,6 @@ export type PersonHit = AreaFields & {
 };
 
 export type SearchPage<T> = { hits: T[]; more: boolean };
-
-const createdAtIso = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const tsquery = (text: SearchText) => sql`to_tsquery('ylt_search', ${text.tsquery})`;
 
@@ -235,16 +234,7 @@ async function readPostPage(
   const query = text ? tsquery(text) : null;
   const rows = await db
     .select({
-      id: posts.id,
-      title: posts.title,
-      topic: posts.topic,
-      body: posts.body,
-      username: profiles.username,
-      createdAt: createdAtIso,
-      kind: sql<PostType>`${posts.kind}`,
-      areaId: posts.areaId,
-      areaName: posts.areaName,
-      areaCountry: posts.areaCountry,
+      ...postColumns,
       distanceMeters: centre ? distanceMeters(posts, centre) : sql<null>`null::float8`,
       titleMarked: query ? markedText(posts.title, query, "whole") : sql<null>`null::text`,
       bodyMarked: query ? markedText(posts.body, query, "fragments") : sql<null>`null::text`,
