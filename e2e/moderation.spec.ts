@@ -38,7 +38,10 @@ test("a reported post is hidden by a moderator from the queue: gone from others'
 
   const reporter = await otherMember("reporter");
   await reportPost(reporter.page, postId, "Spam", "Same post in every town");
-  // One open report per member and item: the form says so instead of counting it twice.
+  // Reported: the button says so. One open report per member and item: after a reload the server
+  // refuses a second one, and the form says so instead of counting it twice.
+  await expect(reporter.page.getByRole("button", { name: "Reported" })).toBeDisabled();
+  await reporter.page.reload();
   await reporter.page.getByRole("button", { name: "Report" }).click();
   const again = reporter.page.getByRole("dialog", { name: "Report" });
   await again.getByRole("radio", { name: "Scam or fraud" }).check();

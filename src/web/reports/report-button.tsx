@@ -16,17 +16,27 @@ type Props = {
 
 /**
  * "Report" on an item someone else wrote, for signed-in members with a profile (canReport); opens
- * the report dialog. Nothing for anyone else.
+ * the report dialog, and says "Reported" once the report is received (the server refuses a second
+ * open report anyway: 409). Nothing for anyone else.
  */
 export function ReportButton({ target, author, describedBy, small = false }: Props) {
   const session = useSession();
   const [open, setOpen] = useState(false);
+  const [reported, setReported] = useState(false);
   if (!canReport(session.data?.profile, { username: author })) return null;
+  const className = small ? "button button-ghost button-small" : "button button-ghost";
+  if (reported) {
+    return (
+      <button type="button" className={className} aria-describedby={describedBy} disabled>
+        Reported
+      </button>
+    );
+  }
   return (
     <>
       <button
         type="button"
-        className={small ? "button button-ghost button-small" : "button button-ghost"}
+        className={className}
         aria-describedby={describedBy}
         aria-haspopup="dialog"
         onPointerEnter={loadReportForm}
@@ -35,7 +45,11 @@ export function ReportButton({ target, author, describedBy, small = false }: Pro
       >
         Report
       </button>
-      <ReportDialog target={open ? target : null} onClose={() => setOpen(false)} />
+      <ReportDialog
+        target={open ? target : null}
+        onClose={() => setOpen(false)}
+        onSent={() => setReported(true)}
+      />
     </>
   );
 }

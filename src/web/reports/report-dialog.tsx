@@ -13,16 +13,25 @@ type Props = {
   /** The item being reported; null: the dialog is closed. */
   target: ReportTarget | null;
   onClose: () => void;
+  /** Called once the report is received, before the dialog closes. */
+  onSent?: () => void;
 };
 
 /** The "Report" dialog around the report form; it closes itself once the report is received. */
-export function ReportDialog({ target, onClose }: Props) {
+export function ReportDialog({ target, onClose, onSent }: Props) {
   const sending = useIsMutating({ mutationKey: createReportMutationKey }) > 0;
   return (
     <ModalDialog open={target !== null} title="Report" onClose={onClose} closable={!sending}>
       {target && (
         <Suspense fallback={<p className="muted">Loading...</p>}>
-          <ReportForm target={target} onSent={onClose} onCancel={onClose} />
+          <ReportForm
+            target={target}
+            onSent={() => {
+              onSent?.();
+              onClose();
+            }}
+            onCancel={onClose}
+          />
         </Suspense>
       )}
     </ModalDialog>
