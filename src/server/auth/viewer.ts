@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { canPublish } from "../../shared/policies.ts";
+import { type ProfileRow, profileColumns } from "../db/profile-columns.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
 import { isModerator } from "./moderators.ts";
@@ -10,10 +11,7 @@ import { LAST_USED_PRECISION_MS, touchSession } from "./session-store.ts";
 import { type Identity, identityColumns } from "./users-repository.ts";
 
 /** The viewer's own profile, as the profiles table holds it (without its search document). */
-export type ViewerProfile = Omit<typeof profiles.$inferSelect, "searchVector">;
-
-// The search document is the largest column and no request needs it: every request reads this row.
-const { searchVector: _searchVector, ...viewerProfileColumns } = getTableColumns(profiles);
+export type ViewerProfile = ProfileRow;
 
 /** The session a request came with: its public id, and when it was signed in. */
 export type ViewerSession = { publicId: string; createdAt: Date };
@@ -45,7 +43,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const [row] = await db
     .select({
       identity: identityColumns,
-      profile: viewerProfileColumns,
+      profile: profileColumns,
       session: {
         publicId: sessions.publicId,
         createdAt: sessions.createdAt,

@@ -48,6 +48,14 @@ export function blockedUserIds(db: Db, blockerId: string): Promise<readonly stri
   return cache ? cache.get(blockerId, read) : read();
 }
 
+/** The accounts a request's viewer blocked (none when signed out): what their lists leave out. */
+export function blockedByViewer(
+  db: Db,
+  viewer: { identity: { id: string } } | null,
+): Promise<readonly string[]> {
+  return viewer ? blockedUserIds(db, viewer.identity.id) : Promise.resolve([]);
+}
+
 /** Whether `blockerId` blocked `blockedId` (both users.id), through the same cache. */
 export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
   return (await blockedUserIds(db, blockerId)).includes(blockedId);

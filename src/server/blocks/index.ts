@@ -3,5 +3,5 @@
  * leave those members out for them), and the key every instance hears when that changes.
  */
 export { blocksChangedKey, blocksChangedUserId } from "./blocks-announcements.ts";
-export { blockedUserIds, hasBlocked } from "./blocks-cache.ts";
+export { blockedByViewer, blockedUserIds, hasBlocked } from "./blocks-cache.ts";
 export { blockedUserIdsQuery, isBlocked } from "./blocks-repository.ts";

@@ -65,7 +65,7 @@ export type FeedFilter = {
 };
 
 /** Whether `filter` narrows the feed at all (else the prepared, shared reads serve it). */
-function isFiltered(filter: FeedFilter): boolean {
+export function isFiltered(filter: FeedFilter): boolean {
   return Boolean(
     filter.topic || filter.type || filter.centre || (filter.excludedAuthors?.length ?? 0) > 0,
   );

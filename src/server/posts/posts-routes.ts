@@ -12,7 +12,7 @@ import {
   postsPageSchema,
 } from "../../shared/posts.ts";
 import { getViewer, requireProfile, type Viewer } from "../auth/index.ts";
-import { blockedUserIds, hasBlocked } from "../blocks/index.ts";
+import { blockedByViewer, hasBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
 import { badRequest, notFound } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
@@ -31,6 +31,7 @@ import {
   type FeedRow,
   findPostById,
   insertPost,
+  isFiltered,
   listPosts,
 } from "./posts-repository.ts";
 
@@ -52,11 +53,6 @@ function presentPage(rows: FeedRow[], limit: number): PostsPage {
 }
 
 const noSuchPost = () => notFound("This post does not exist. It may have been removed.");
-
-/** The accounts whose posts `viewer` does not see (those they blocked); none when signed out. */
-async function excludedAuthorsFor(db: Db, viewer: Viewer | null): Promise<readonly string[]> {
-  return viewer ? blockedUserIds(db, viewer.identity.id) : [];
-}
 
 /**
  * The post page as `viewer` may read it: a hidden post only for its author and moderators, marked
@@ -116,15 +112,14 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         type,
         centre,
         withinKm: within,
-        excludedAuthors: await excludedAuthorsFor(db, viewer),
+        excludedAuthors: await blockedByViewer(db, viewer),
       };
       const read = async () =>
         presentPage(await listPosts(db, { limit: limit + 1, after, ...filter }), limit);
       // Filtered and deeper pages always read the database, and so does a reader who blocked
       // someone (the cached page is everyone's); otherwise, signed in or not, the first page is
       // shared.
-      const filtered = filter.topic || type || centre || filter.excludedAuthors?.length;
-      return filtered || after ? read() : cache.feedFirstPage(limit, read);
+      return isFiltered(filter) || after ? read() : cache.feedFirstPage(limit, read);
     },
   );
 

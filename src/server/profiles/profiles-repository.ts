@@ -1,14 +1,12 @@
-import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import type { Db } from "../db/database.ts";
+import { type ProfileRow, profileColumns } from "../db/profile-columns.ts";
 import { profiles, retiredUsernames, users } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
 import type { AreaValues } from "../places/index.ts";
 
-/** A profile as the app reads it: every column but the search document (the database's own). */
-export type ProfileRow = Omit<typeof profiles.$inferSelect, "searchVector">;
-
-const { searchVector: _searchVector, ...profileColumns } = getTableColumns(profiles);
+export type { ProfileRow };
 
 /** A profile and whether its owner verified their email (an unverified one is shown to nobody else). */
 export type ProfileWithOwner = ProfileRow & { emailVerified: boolean };

@@ -7,20 +7,14 @@ import {
   searchPostsQuerySchema,
   searchPostsResponseSchema,
 } from "../../shared/search.ts";
-import { getViewer, type Viewer } from "../auth/index.ts";
-import { blockedUserIds } from "../blocks/index.ts";
-import type { Db } from "../db/database.ts";
+import { getViewer } from "../auth/index.ts";
+import { blockedByViewer } from "../blocks/index.ts";
 import { requestedCentre } from "../places/index.ts";
 import { presentPersonHit, presentPostHit } from "./search-presenter.ts";
 import { type SearchPage, searchPeople, searchPosts } from "./search-repository.ts";
 import { searchTextOf } from "./search-text.ts";
 
 const responses = { 400: apiErrorSchema };
-
-/** The accounts whose posts and profiles `viewer` does not see (those they blocked). */
-async function excludedFor(db: Db, viewer: Viewer | null): Promise<readonly string[]> {
-  return viewer ? blockedUserIds(db, viewer.identity.id) : [];
-}
 
 /** The next page's number: none after the last page, nor beyond SEARCH_PAGE_MAX (refine instead). */
 const nextPage = (page: number, result: SearchPage<unknown>) =>
@@ -50,7 +44,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         topic: topic || undefined,
         centre,
         withinKm: within,
-        excludedAuthors: await excludedFor(db, viewer),
+        excludedAuthors: await blockedByViewer(db, viewer),
         page,
       });
       return { articles: result.hits.map(presentPostHit), nextPage: nextPage(page, result) };
@@ -75,7 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         skill,
         centre,
         withinKm: within,
-        excludedAuthors: await excludedFor(db, viewer),
+        excludedAuthors: await blockedByViewer(db, viewer),
         page,
       });
       return { users: result.hits.map(presentPersonHit), nextPage: nextPage(page, result) };
