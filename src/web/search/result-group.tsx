@@ -52,7 +52,9 @@ export function ResultGroup<Page, Item>({
         <p>
           <strong>No results</strong>
           {q ? ` in ${lower} for "${q}".` : ` in ${lower}.`}
-          {onClearFilters && " Try removing some filters."}
+          {onClearFilters
+            ? " Try removing some filters."
+            : q && " Check the spelling, or try fewer or shorter words."}
         </p>
         {onClearFilters && (
           <button type="button" className="button button-ghost" onClick={onClearFilters}>

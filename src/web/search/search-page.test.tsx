@@ -113,9 +113,13 @@ describe("the search page", () => {
         "/search/posts?q=zzz",
       ]),
     );
-    // Words alone: no results, and nothing to remove.
+    // Words alone: no results, nothing to remove, and what to try instead.
     const people = within(group("People"));
-    expect(await people.findByText(/in people for "zzz"\.$/)).toBeTruthy();
+    expect(
+      await people.findByText(
+        /in people for "zzz"\. Check the spelling, or try fewer or shorter words\.$/,
+      ),
+    ).toBeTruthy();
     expect(people.queryByRole("button", { name: "Remove the filters" })).toBeNull();
   });
 
