@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   // Trust and safety (issue 16).
   "already-reported",
   "account-suspended",
+  // Own your content (issue 19).
+  "post-removed",
+  "invalid-image",
   // Chat frames.
   "invalid-frame",
   "invalid-text",

@@ -58,6 +58,19 @@ export const createPostSchema = z.object({
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
+/**
+ * PATCH /api/articles/{article_id} (issue 19), the author only: the fields to change, validated as
+ * when creating; at least one. `area_id` null clears the area. Marking filled is not an edit (PUT and
+ * DELETE /api/articles/{article_id}/filled).
+ */
+export const updatePostSchema = createPostSchema
+  .extend({ type: z.enum(POST_TYPES, { error: "Type must be Offering or Looking for." }) })
+  .partial()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    error: "Change at least one of title, topic, body, type or area.",
+  });
+export type UpdatePostInput = z.input<typeof updatePostSchema>;
+
 /** A post as the API answers it (SPEC §3 plus created_at). */
 export const postSchema = z.object({
   id: z.number().int(),
@@ -74,6 +87,10 @@ export const postSchema = z.object({
   distance_km: z.number().optional(),
   /** Hidden by moderators: answered only to its author and moderators; absent unless true. */
   hidden: z.boolean().optional(),
+  /** ISO 8601: when its author last edited it (not when they marked it filled); absent if never. */
+  edited_at: z.string().optional(),
+  /** ISO 8601: when its author marked it filled; absent while open. */
+  filled_at: z.string().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -4,6 +4,19 @@ import { RATING_DEFAULT, RATING_MAX, RATING_MIN } from "./constants.ts";
 export const REVIEW_TITLE_MAX_LENGTH = 120;
 export const REVIEW_BODY_MAX_LENGTH = 2000;
 
+export const REVIEW_REPLY_MAX_LENGTH = 2000;
+
+/** The reviewed member's one answer to a review (issue 19); its author is `created_about`. */
+export const reviewReplySchema = z.object({
+  body: z.string(),
+  created_at: z.string(),
+  /** ISO 8601; absent if never edited. */
+  edited_at: z.string().optional(),
+  /** Hidden by moderators: shown only to its author and moderators; absent unless true. */
+  hidden: z.boolean().optional(),
+});
+export type ReviewReply = z.infer<typeof reviewReplySchema>;
+
 /** A review as the API answers it (SPEC §3); `username` is the author. */
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -15,6 +28,12 @@ export const reviewSchema = z.object({
   created_at: z.string(),
   /** Hidden by moderators: listed only to its author and moderators; absent unless true. */
   hidden: z.boolean().optional(),
+  /** The author's profile image (issue 19), as profiles answer `img_url`. */
+  author_img_url: z.string().nullable(),
+  /** ISO 8601; absent if never edited. */
+  edited_at: z.string().optional(),
+  /** The reviewed member's reply; null when there is none (or the viewer may not see it). */
+  reply: reviewReplySchema.nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -47,6 +66,34 @@ export const createReviewBodySchema = z.object({
 });
 export type CreateReviewInput = z.input<typeof createReviewBodySchema>;
 export type CreateReviewBody = z.output<typeof createReviewBodySchema>;
+
+/** /api/reviews/{review_id}…: review ids are positive whole numbers. */
+export const reviewParamsSchema = z.object({
+  review_id: z.string().regex(/^[1-9][0-9]{0,14}$/, "must be a positive whole number"),
+});
+
+/**
+ * PATCH /api/reviews/{review_id} (issue 19), the review's author only: title, body and rating
+ * validated as when writing it; at least one. Who it is about never changes.
+ */
+export const updateReviewBodySchema = createReviewBodySchema
+  .omit({ created_about: true })
+  .extend({ rating: createReviewBodySchema.shape.rating.removeDefault() })
+  .partial()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    error: "Change at least one of title, body or rating.",
+  });
+export type UpdateReviewInput = z.input<typeof updateReviewBodySchema>;
+
+/** PUT /api/reviews/{review_id}/reply: writes or rewrites the reply; the reviewed member only. */
+export const reviewReplyBodySchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Reply is required")
+    .max(REVIEW_REPLY_MAX_LENGTH, `Reply must be at most ${REVIEW_REPLY_MAX_LENGTH} characters`),
+});
+export const reviewReplyResponseSchema = z.object({ reply: reviewReplySchema });
 
 /** The average of `count` ratings summing to `sum`, to one decimal; null when there are none. */
 export function averageRating(sum: number, count: number): number | null {

@@ -20,6 +20,15 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** Set when its author last changed what they wrote (issue 19): pages show "edited"; null: never. */
+const editedAt = () => timestamp("edited_at", { withTimezone: true });
+
+/** Binary data (the photos' bytes): Buffer in Node, bytea in both engines. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 /** PostgreSQL's full-text document type; filled by the database (generated columns), never by us. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -274,6 +283,9 @@ export const posts = pgTable(
      */
     kind: text("kind").notNull().default("offering"),
     ...areaColumns(),
+    editedAt: editedAt(),
+    /** Set when its author marked it filled (issue 19): still readable, sorts after open ones. */
+    filledAt: timestamp("filled_at", { withTimezone: true }),
     /** Search document: title and topic weigh more than the body (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()
@@ -312,6 +324,7 @@ export const reviews = pgTable(
     createdAt: createdAt(),
     /** Set when a moderator (or enough reports) hid it: only its author and moderators see it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    editedAt: editedAt(),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
@@ -320,6 +333,49 @@ export const reviews = pgTable(
     index("reviews_subject_created_idx").on(t.subjectId, t.createdAt, t.id),
     index("reviews_hidden_idx").on(t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
+);
+
+/**
+ * Posts their authors deleted (issue 19): the row is gone with its words, its id stays here so its
+ * address can say "This post was removed" rather than "does not exist".
+ */
+export const removedPosts = pgTable("removed_posts", {
+  id: bigint("id", { mode: "number" }).primaryKey(),
+  removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The reviewed member's one answer to a review (issue 19), keyed by the review: its author is always
+ * the review's subject. Reported and hidden like a review.
+ */
+export const reviewReplies = pgTable("review_replies", {
+  reviewId: bigint("review_id", { mode: "number" })
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+  editedAt: editedAt(),
+  hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+});
+
+/**
+ * A profile's uploaded photo (issue 19), one row per upload, the bytes in the database so every
+ * instance serves it on either engine (decision 013). `id` is random and in the URL, so a new photo
+ * is a new address that may be cached for good; replacing or removing a photo deletes its row.
+ */
+export const profilePhotos = pgTable(
+  "profile_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The square sizes (PHOTO_SIZES, shared/photos.ts), WebP, metadata stripped. */
+    small: bytea("small").notNull(),
+    large: bytea("large").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("profile_photos_profile_idx").on(t.profileId)],
 );
 
 export const messages = pgTable(
@@ -373,7 +429,7 @@ export const reports = pgTable(
   (t) => [
     check(
       "reports_target_type",
-      sql`${t.targetType} in ('post', 'review', 'profile', 'message', 'direct-message')`,
+      sql`${t.targetType} in ('post', 'review', 'review-reply', 'profile', 'message', 'direct-message')`,
     ),
     check(
       "reports_reason",

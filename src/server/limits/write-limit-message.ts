@@ -27,6 +27,8 @@ const DONE: Record<WriteAction, (used: number) => string> = {
   report: (used) => `You have sent ${plural(used, "report")}`,
   conversation: (used) => `You have started ${plural(used, "conversation")}`,
   "direct-message": (used) => `You have sent ${plural(used, "direct message")}`,
+  edit: (used) => `You have made ${plural(used, "edit")}`,
+  photo: (used) => `You have uploaded ${plural(used, "photo")}`,
 };
 
 const AGAIN: Record<WriteAction, string> = {
@@ -37,6 +39,8 @@ const AGAIN: Record<WriteAction, string> = {
   report: "You can report again",
   conversation: "You can start another",
   "direct-message": "You can send again",
+  edit: "You can edit again",
+  photo: "You can upload another",
 };
 
 /**

@@ -6,6 +6,8 @@ export const WRITE_ACTIONS = [
   "report",
   "conversation",
   "direct-message",
+  "edit",
+  "photo",
 ] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
@@ -28,7 +30,10 @@ const DAY = 24 * HOUR;
  * conversation does. Reports (issue 16): more than a member meets abuse in an hour, few from a
  * fresh account, so throw-away accounts cannot flood the moderators' queue. Direct messages
  * (issue 17): new conversations per day are what a spammer needs many of (few from a fresh
- * account); the messages themselves count per minute, as the room does.
+ * account); the messages themselves count per minute, as the room does. Edits (issue 19: changing,
+ * closing or deleting a post, a review or a reply, one count for all) are many more than new posts,
+ * since a post is corrected a few times, but bounded, since an edit can turn a post into spam. A
+ * photo is chosen a few times, each an image to decode.
  */
 export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   post: { max: 10, newAccountMax: 3, windowSeconds: HOUR },
@@ -38,6 +43,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   report: { max: 20, newAccountMax: 5, windowSeconds: HOUR },
   conversation: { max: 20, newAccountMax: 3, windowSeconds: DAY },
   "direct-message": { max: 30, newAccountMax: 10, windowSeconds: MINUTE },
+  edit: { max: 60, newAccountMax: 20, windowSeconds: HOUR },
+  photo: { max: 10, newAccountMax: 5, windowSeconds: HOUR },
 };
 
 /** The settings that change the limits (README, Configuration). */
@@ -69,6 +76,14 @@ export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: 
   "direct-message": {
     max: "WRITE_LIMIT_DIRECT_MESSAGES_PER_MINUTE",
     newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_DIRECT_MESSAGES_PER_MINUTE",
+  },
+  edit: {
+    max: "WRITE_LIMIT_EDITS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_EDITS_PER_HOUR",
+  },
+  photo: {
+    max: "WRITE_LIMIT_PHOTOS_PER_HOUR",
+    newAccountMax: "WRITE_LIMIT_NEW_ACCOUNT_PHOTOS_PER_HOUR",
   },
 };
 
