@@ -17,6 +17,8 @@ describe("write limit settings", () => {
       report: { max: 20, newAccountMax: 5, windowSeconds: 3600 },
       conversation: { max: 20, newAccountMax: 3, windowSeconds: 86_400 },
       "direct-message": { max: 30, newAccountMax: 10, windowSeconds: 60 },
+      edit: { max: 60, newAccountMax: 20, windowSeconds: 3600 },
+      photo: { max: 10, newAccountMax: 5, windowSeconds: 3600 },
     });
   });
 
