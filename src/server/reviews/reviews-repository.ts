@@ -3,20 +3,34 @@ import { alias } from "drizzle-orm/pg-core";
 import { storedUsername } from "../../shared/profiles.ts";
 import { blockedUserIdsQuery, isBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
-import { profiles, reviews } from "../db/schema.ts";
+import { profiles, reviewReplies, reviews } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+
+/** The reviewed member's reply to a review, as plain data. */
+export type ReplyRecord = {
+  body: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  /** Hidden by moderators: only its author (the review's subject) and moderators are given it. */
+  hidden: boolean;
+};
 
 /** A review with its author's and subject's usernames, as plain data. */
 export type ReviewRecord = {
   id: number;
   authorUsername: string;
+  /** The author profile's image, as profiles answer `img_url`. */
+  authorImgUrl: string | null;
   subjectUsername: string;
   title: string;
   body: string;
   rating: number;
   createdAt: Date;
+  editedAt: Date | null;
   /** Hidden by moderators: only its author and moderators are ever given it. */
   hidden: boolean;
+  /** Null when there is none or `reader` may not see it. */
+  reply: ReplyRecord | null;
 };
 
 export type ReviewStats = { count: number; sum: number };
@@ -50,6 +64,16 @@ function visibleTo(db: Db, reader: ReviewReader): SQL[] {
 }
 
 /**
+ * Which reply `reader` may see: a hidden one only when they are the review's subject (its author)
+ * or moderate. `subjectUserId` is the account of the profile the reviews are about.
+ */
+function replyVisibleTo(reader: ReviewReader, subjectUserId: SQL | string): SQL | undefined {
+  if (reader?.moderator) return undefined;
+  if (!reader) return isNull(reviewReplies.hiddenAt);
+  return or(isNull(reviewReplies.hiddenAt), sql`${subjectUserId} = ${reader.userId}`);
+}
+
+/**
  * Reviews about the profile named `username` that `reader` may see, newest first, in one query:
  * null when there is no such profile (or it is hidden and the reader is neither its owner nor a
  * moderator), an empty list when nobody has reviewed it yet.
@@ -69,36 +93,73 @@ export async function listReviewsAbout(
       review: {
         id: reviews.id,
         authorUsername: authors.username,
+        authorImgUrl: authors.imgUrl,
         title: reviews.title,
         body: reviews.body,
         rating: reviews.rating,
         createdAt: reviews.createdAt,
+        editedAt: reviews.editedAt,
         hiddenAt: reviews.hiddenAt,
+      },
+      reply: {
+        body: reviewReplies.body,
+        createdAt: reviewReplies.createdAt,
+        editedAt: reviewReplies.editedAt,
+        hiddenAt: reviewReplies.hiddenAt,
       },
     })
     .from(subjects)
     .leftJoin(reviews, and(eq(reviews.subjectId, subjects.id), ...visibleTo(db, reader)))
     .leftJoin(authors, eq(authors.id, reviews.authorId))
+    .leftJoin(
+      reviewReplies,
+      and(eq(reviewReplies.reviewId, reviews.id), replyVisibleTo(reader, sql`${subjects.userId}`)),
+    )
     .where(eq(subjects.username, storedUsername(username)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   const subject = rows[0]?.subject;
   if (!subject) return null;
   if (subject.hidden && !reader?.moderator && reader?.userId !== subject.userId) return null;
-  return rows.flatMap(({ review }) => {
+  return rows.flatMap(({ review, reply }) => {
     // The subject's one row with no review has every review column null (they are NOT NULL in
-    // the table, and a review's author is a foreign key).
-    const { id, authorUsername, title, body, rating, createdAt, hiddenAt } = review;
+    // the table, and a review's author is a foreign key); so has a review's missing reply.
+    const { id, authorUsername, authorImgUrl, title, body, rating, createdAt } = review;
     if (id === null || authorUsername === null || title === null || body === null) return [];
     if (rating === null || createdAt === null) return [];
-    const subjectUsername = subject.username;
-    const hidden = hiddenAt !== null;
-    return [{ id, authorUsername, subjectUsername, title, body, rating, createdAt, hidden }];
+    return [
+      {
+        id,
+        authorUsername,
+        authorImgUrl,
+        subjectUsername: subject.username,
+        title,
+        body,
+        rating,
+        createdAt,
+        editedAt: review.editedAt,
+        hidden: review.hiddenAt !== null,
+        reply: replyRecord(reply),
+      },
+    ];
   });
+}
+
+type ReplyColumns = {
+  body: string | null;
+  createdAt: Date | null;
+  editedAt: Date | null;
+  hiddenAt: Date | null;
+};
+
+function replyRecord(columns: ReplyColumns | null): ReplyRecord | null {
+  if (!columns || columns.body === null || columns.createdAt === null) return null;
+  const { body, createdAt, editedAt, hiddenAt } = columns;
+  return { body, createdAt, editedAt, hidden: hiddenAt !== null };
 }
 
 export type NewReview = {
   /** The author's profile (`id`) and account (`userId`). */
-  author: { id: string; userId: string; username: string };
+  author: { id: string; userId: string; username: string; imgUrl: string | null };
   /** The subject's username, in any letter case. */
   subjectUsername: string;
   title: string;
@@ -154,12 +215,15 @@ export async function insertReview(
     return {
       id: row.id,
       authorUsername: review.author.username,
+      authorImgUrl: review.author.imgUrl,
       subjectUsername,
       title: row.title,
       body: row.body,
       rating: row.rating,
       createdAt: row.createdAt,
+      editedAt: null,
       hidden: false,
+      reply: null,
     };
   });
 }

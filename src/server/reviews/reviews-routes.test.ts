@@ -45,7 +45,17 @@ describe("POST /api/reviews", () => {
     const { review } = res.json();
     expect(Object.keys(res.json())).toEqual(["review"]);
     expect(Object.keys(review).sort()).toEqual(
-      ["body", "created_about", "created_at", "id", "rating", "title", "username"].sort(),
+      [
+        "author_img_url",
+        "body",
+        "created_about",
+        "created_at",
+        "id",
+        "rating",
+        "reply",
+        "title",
+        "username",
+      ].sort(),
     );
     expect(review).toMatchObject({
       username: author.profile?.username,
@@ -200,6 +210,7 @@ describe("POST /api/reviews", () => {
       id: me.profile?.id ?? "",
       userId: me.userId,
       username: me.profile?.username ?? "",
+      imgUrl: null,
     };
     const db = t.database.db;
     const review = { author, title: "t", body: "b", rating: 5 };
@@ -273,6 +284,8 @@ describe("GET /api/reviews?created_about=", () => {
       body: "Fixed the sink in ten minutes.",
       rating: 5,
       created_at: expect.any(String),
+      author_img_url: null,
+      reply: null,
     });
   });
 

@@ -15,6 +15,8 @@ const saved: Review = {
   body: "Fixed it fast.",
   rating: 3,
   created_at: "2026-01-01T00:00:00.000Z",
+  author_img_url: null,
+  reply: null,
 };
 
 function openForm(answer: () => ApiAnswer | Promise<ApiAnswer>) {

@@ -16,6 +16,8 @@ const review = (id: number, username: string, title: string, hidden = false): Re
   body: "Fine.",
   rating: 4,
   created_at: "2026-01-01T00:00:00.000Z",
+  author_img_url: null,
+  reply: null,
   ...(hidden && { hidden }),
 });
 
