@@ -40,6 +40,7 @@ import { mailRoutes } from "./mail/mail-routes.ts";
 import type { MailSenderOptions } from "./mail/mail-sender.ts";
 import { registerMailSender } from "./mail/register-mail-sender.ts";
 import { moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import { photosRoutes } from "./photos/index.ts";
 import { placesRoutes } from "./places/index.ts";
 import { postsRoutes } from "./posts/posts-routes.ts";
 import { createProfileRoute } from "./profiles/create-profile-route.ts";
@@ -133,6 +134,7 @@ export async function buildApp({
       await api.register(avatarRoutes);
       await api.register(postsRoutes);
       await api.register(profilesRoutes);
+      await api.register(photosRoutes);
       await api.register(reviewsRoutes);
       await api.register(blocksRoutes);
       await api.register(directMessagesRoutes);

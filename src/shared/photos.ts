@@ -21,3 +21,24 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 /** PUT and DELETE /api/users/{username}/photo answer the profile's new `img_url`. */
 export const photoResponseSchema = z.object({ img_url: z.string() });
 export type PhotoResponse = z.infer<typeof photoResponseSchema>;
+
+/** Where an uploaded photo is served in `size` (the photos' ids are random uuids). */
+export function photoPath(id: string, size: PhotoSize): string {
+  return `/api/photos/${id}/${size}.webp`;
+}
+
+const UPLOADED_LARGE = /^\/api\/photos\/([0-9a-f-]{36})\/large\.webp$/;
+
+/** Whether `imgUrl` is a photo the member uploaded (not the generated avatar nor a provider's). */
+export function isUploadedPhoto(imgUrl: string | null | undefined): boolean {
+  return imgUrl != null && UPLOADED_LARGE.test(imgUrl);
+}
+
+/**
+ * The image to draw for an avatar of `cssPixels`: an uploaded photo's small size when that is
+ * sharp enough at 2× (img_url is always the large one), any other URL as it is.
+ */
+export function avatarImageUrl(imgUrl: string, cssPixels: number): string {
+  const id = UPLOADED_LARGE.exec(imgUrl)?.[1];
+  return id && cssPixels * 2 <= PHOTO_SIZES.small ? photoPath(id, "small") : imgUrl;
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { canEditProfile, canSeeHidden } from "../../shared/policies.ts";
+import { canEditProfile } from "../../shared/policies.ts";
 import {
   profileDetailResponseSchema,
   storedUsername,
@@ -9,7 +9,7 @@ import {
 import { getViewer, requireViewer, type Viewer } from "../auth/index.ts";
 import { hasBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
-import { forbidden, notFound } from "../http/app-error.ts";
+import { forbidden } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
@@ -19,22 +19,7 @@ import {
   type ProfileWithOwner,
   updateProfile,
 } from "./profiles-repository.ts";
-
-/**
- * The profile named `username` as `viewer` may find it: one hidden by moderators exists only for
- * its owner and moderators (canSeeHidden); for anyone else it is not there.
- */
-function visibleProfile(
-  profile: ProfileWithOwner | null,
-  username: string,
-  viewer: Viewer | null,
-): ProfileWithOwner {
-  const actor = viewer && { username: viewer.profile?.username ?? "", moderator: viewer.moderator };
-  if (!profile || (profile.hiddenAt !== null && !canSeeHidden(actor, profile))) {
-    throw notFound(`There is no user named "${username}".`);
-  }
-  return profile;
-}
+import { visibleProfile } from "./visible-profile.ts";
 
 /** Whether `viewer` blocked the profile's owner (never their own). */
 function viewerBlocked(db: Db, viewer: Viewer | null, profile: ProfileWithOwner) {
