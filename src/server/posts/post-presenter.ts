@@ -5,7 +5,8 @@ import type { PostRow } from "./posts-repository.ts";
 
 /**
  * A post as answered: `distanceMeters` (present only when the request had a distance centre) becomes
- * the rounded `distance_km`; null there (a post without an area) leaves it out.
+ * the rounded `distance_km`; null there (a post without an area) leaves it out. `edited_at` and
+ * `filled_at` only when set.
  */
 export function presentPost(row: PostRow & { distanceMeters?: number | null }): Post {
   return {
@@ -18,5 +19,7 @@ export function presentPost(row: PostRow & { distanceMeters?: number | null }): 
     type: row.kind,
     area: presentArea(row),
     ...(row.distanceMeters != null ? { distance_km: roundedDistanceKm(row.distanceMeters) } : {}),
+    ...(row.editedAt ? { edited_at: row.editedAt } : {}),
+    ...(row.filledAt ? { filled_at: row.filledAt } : {}),
   };
 }

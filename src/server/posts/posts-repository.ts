@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
@@ -13,7 +14,10 @@ import {
 } from "../places/index.ts";
 import { announcePostChange } from "./post-cache.ts";
 
-/** A post with its author's username; createdAt is ISO 8601 UTC with microseconds. */
+/**
+ * A post with its author's username; createdAt is ISO 8601 UTC with microseconds, and so are
+ * editedAt and filledAt when set (null: never edited, open).
+ */
 export type PostRow = AreaFields & {
   id: number;
   title: string;
@@ -22,6 +26,8 @@ export type PostRow = AreaFields & {
   username: string;
   createdAt: string;
   kind: PostType;
+  editedAt: string | null;
+  filledAt: string | null;
 };
 
 /**
@@ -35,21 +41,27 @@ export type PostPosition = { createdAt: string; id: number };
 
 // Formatted by the database, not through a JS Date: a Date keeps milliseconds, the column keeps
 // microseconds, and a truncated cursor would skip posts.
-const createdAtIso = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const isoOf = <T extends string | null>(column: AnyPgColumn) =>
+  sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtIso = isoOf<string>(posts.createdAt);
 
-/** A post's columns as every list of posts reads them (with its author's profile joined). */
-export const postColumns = {
+/** A post's own columns, as an update's `returning` reads them (its author is the caller). */
+export const ownPostColumns = {
   id: posts.id,
   title: posts.title,
   topic: posts.topic,
   body: posts.body,
-  username: profiles.username,
   createdAt: createdAtIso,
   kind: sql<PostType>`${posts.kind}`,
   areaId: posts.areaId,
   areaName: posts.areaName,
   areaCountry: posts.areaCountry,
+  editedAt: isoOf<string | null>(posts.editedAt),
+  filledAt: isoOf<string | null>(posts.filledAt),
 };
+
+/** A post's columns as every list of posts reads them (with its author's profile joined). */
+export const postColumns = { ...ownPostColumns, username: profiles.username };
 
 /**
  * What narrows the feed: a topic (case-insensitive), a post type, the posts of `excludedAuthors`
@@ -211,17 +223,7 @@ export async function insertPost(
   const [row] = await db
     .insert(posts)
     .values({ authorId: author.id, ...post })
-    .returning({
-      id: posts.id,
-      title: posts.title,
-      topic: posts.topic,
-      body: posts.body,
-      createdAt: createdAtIso,
-      kind: sql<PostType>`${posts.kind}`,
-      areaId: posts.areaId,
-      areaName: posts.areaName,
-      areaCountry: posts.areaCountry,
-    });
+    .returning(ownPostColumns);
   if (!row) throw new Error("insert into articles returned no row");
   await announcePostChange(db, "feed");
   return { ...row, username: author.username };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
-import { canSeeHidden } from "../../shared/policies.ts";
 import {
   createPostSchema,
   listPostsQuerySchema,
@@ -12,9 +11,9 @@ import {
   postsPageSchema,
 } from "../../shared/posts.ts";
 import { getViewer, requireProfile, type Viewer } from "../auth/index.ts";
-import { blockedByViewer, hasBlocked } from "../blocks/index.ts";
+import { blockedByViewer } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
-import { badRequest, notFound } from "../http/app-error.ts";
+import { badRequest } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { areaOf, chosenArea, requestedCentre } from "../places/index.ts";
@@ -25,7 +24,11 @@ import {
   type PostCache,
 } from "./post-cache.ts";
 import { decodeCursor, encodeCursor } from "./post-cursor.ts";
+import { noSuchPost, postRemoved } from "./post-errors.ts";
+import { wasRemoved } from "./post-owner-repository.ts";
+import { postOwnerRoutes } from "./post-owner-routes.ts";
 import { presentPost } from "./post-presenter.ts";
+import { mayRead } from "./post-visibility.ts";
 import {
   type FeedFilter,
   type FeedRow,
@@ -52,12 +55,9 @@ function presentPage(rows: FeedRow[], limit: number): PostsPage {
   };
 }
 
-const noSuchPost = () => notFound("This post does not exist. It may have been removed.");
-
 /**
- * The post page as `viewer` may read it: a hidden post only for its author and moderators, marked
- * (a fresh object: the cached answer stays the same for everyone); a post by a member the viewer
- * blocked is not there for them. Null: answer 404.
+ * The post page as `viewer` may read it (post-visibility.ts): a hidden post marked (a fresh object:
+ * the cached answer stays the same for everyone). Null: answer 404.
  */
 async function postAsSeenBy(
   db: Db,
@@ -65,15 +65,9 @@ async function postAsSeenBy(
   viewer: Viewer | null,
 ): Promise<PostResponse | null> {
   const { article } = post.answer;
-  if (post.hidden) {
-    const actor = viewer && {
-      username: viewer.profile?.username ?? "",
-      moderator: viewer.moderator,
-    };
-    return canSeeHidden(actor, article) ? { article: { ...article, hidden: true } } : null;
-  }
-  if (!viewer || viewer.identity.id === post.authorUserId) return post.answer;
-  return (await hasBlocked(db, viewer.identity.id, post.authorUserId)) ? null : post.answer;
+  const access = { ...post, username: article.username };
+  if (!(await mayRead(db, access, viewer))) return null;
+  return post.hidden ? { article: { ...article, hidden: true } } : post.answer;
 }
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -81,6 +75,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await cache.start();
   caches.set(app.server, cache);
   app.addHook("onClose", () => cache.stop());
+  await app.register(postOwnerRoutes);
 
   app.get(
     "/articles",
@@ -178,8 +173,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         getViewer(request),
       ]);
       const answer = post && (await postAsSeenBy(db, post, viewer));
-      if (!answer) throw noSuchPost();
-      return answer;
+      if (answer) return answer;
+      // Not kept by the cache: a removed post's address is asked for again and again only rarely.
+      throw !post && (await wasRemoved(db, id)) ? postRemoved() : noSuchPost();
     },
   );
 };

@@ -53,6 +53,8 @@ export type PostHit = AreaFields & {
   username: string;
   createdAt: string;
   kind: PostType;
+  editedAt: string | null;
+  filledAt: string | null;
   /** Null when the post has no area; undefined when the search had no centre. */
   distanceMeters?: number | null;
   titleMarked: string | null;

@@ -1,0 +1,78 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { PostType } from "../../shared/posts.ts";
+import type { Db } from "../db/database.ts";
+import { posts, removedPosts } from "../db/schema.ts";
+import type { AreaValues } from "../places/index.ts";
+import { announcePostChange } from "./post-cache.ts";
+import { ownPostColumns, type PostRow } from "./posts-repository.ts";
+
+/** What an edit may change; absent fields stay as they are. */
+export type PostChanges = Partial<
+  AreaValues & { title: string; topic: string; body: string; kind: PostType }
+>;
+
+type Author = { id: string; username: string };
+
+/** Only the post `id` when `author` wrote it: the ownership the route checked, held at the write. */
+const ownedBy = (id: number, author: Author) =>
+  and(eq(posts.id, id), eq(posts.authorId, author.id));
+
+/**
+ * Every write here runs in the caller's transaction (`tx`) and announces the post's change there:
+ * each instance forgets the post and the feed once it commits. Null: no such post by `author`
+ * (deleted meanwhile).
+ */
+export async function updatePost(
+  tx: Db,
+  author: Author,
+  id: number,
+  changes: PostChanges,
+): Promise<PostRow | null> {
+  const [row] = await tx
+    .update(posts)
+    .set({ ...changes, editedAt: sql`now()` })
+    .where(ownedBy(id, author))
+    .returning(ownPostColumns);
+  if (!row) return null;
+  await announcePostChange(tx, id);
+  return { ...row, username: author.username };
+}
+
+/**
+ * Marks the post filled (keeping when it was first marked) or open again. Not an edit: edited_at
+ * stays.
+ */
+export async function setPostFilled(
+  tx: Db,
+  author: Author,
+  id: number,
+  filled: boolean,
+): Promise<PostRow | null> {
+  const [row] = await tx
+    .update(posts)
+    .set({ filledAt: filled ? sql`coalesce(${posts.filledAt}, now())` : null })
+    .where(ownedBy(id, author))
+    .returning(ownPostColumns);
+  if (!row) return null;
+  await announcePostChange(tx, id);
+  return { ...row, username: author.username };
+}
+
+/** Deletes the post and remembers its id, so its address says it was removed. */
+export async function deletePost(tx: Db, author: Author, id: number): Promise<boolean> {
+  const [row] = await tx.delete(posts).where(ownedBy(id, author)).returning({ id: posts.id });
+  if (!row) return false;
+  await tx.insert(removedPosts).values({ id }).onConflictDoNothing();
+  await announcePostChange(tx, id);
+  return true;
+}
+
+/** Whether the post `id` was deleted by its author. */
+export async function wasRemoved(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: removedPosts.id })
+    .from(removedPosts)
+    .where(eq(removedPosts.id, id))
+    .limit(1);
+  return row !== undefined;
+}
