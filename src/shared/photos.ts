@@ -18,6 +18,17 @@ export type PhotoSize = keyof typeof PHOTO_SIZES;
 /** Larger than this many pixels (width × height) is refused before decoding: a decompression bomb. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 
+/** Why a file cannot be a photo, checked by the web before sending and by the server again. */
+export const PHOTO_TYPE_MESSAGE = "Photos must be JPEG, PNG or WebP images.";
+export const PHOTO_SIZE_MESSAGE = `Photos must be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`;
+
+/** What is wrong with a file of `type` and `size` bytes as a photo, before reading it; null if nothing. */
+export function photoFileRefusal(file: { type: string; size: number }): string | null {
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_TYPE_MESSAGE;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_SIZE_MESSAGE;
+  return null;
+}
+
 /** PUT and DELETE /api/users/{username}/photo answer the profile's new `img_url`. */
 export const photoResponseSchema = z.object({ img_url: z.string() });
 export type PhotoResponse = z.infer<typeof photoResponseSchema>;

@@ -31,7 +31,6 @@ const SHARP_FORMATS: Record<PhotoContentType, string> = {
 
 export const invalidImage = (message: string) => new AppError(400, "invalid-image", message);
 
-export const WRONG_FORMAT = "Photos must be JPEG, PNG or WebP images.";
 export const NOT_AN_IMAGE =
   "This file is not an image we can read. Choose a JPEG, PNG or WebP photo.";
 export const DAMAGED = "This image is damaged or incomplete. Choose another file.";

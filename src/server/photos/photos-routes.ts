@@ -4,7 +4,9 @@ import { z } from "zod";
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_BYTES,
+  PHOTO_SIZE_MESSAGE,
   PHOTO_SIZES,
+  PHOTO_TYPE_MESSAGE,
   type PhotoSize,
   photoPath,
   photoResponseSchema,
@@ -20,12 +22,10 @@ import {
   isPhotoContentType,
   NOT_AN_IMAGE,
   processPhoto,
-  WRONG_FORMAT,
 } from "./photo-processing.ts";
 import { findPhoto, removePhoto, replacePhoto } from "./photos-repository.ts";
 import { createGate } from "./processing-gate.ts";
 
-const TOO_LARGE = `Photos must be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`;
 const NOT_YOURS = "You can only change your own photo.";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -53,7 +53,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body limit's refusal in words a member understands; everything else as the app answers.
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      throw new AppError(413, "payload-too-large", TOO_LARGE);
+      throw new AppError(413, "payload-too-large", PHOTO_SIZE_MESSAGE);
     }
     throw error;
   });
@@ -66,7 +66,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       // Any other type (SVG, JSON, none) is refused before its body is read.
       preParsing: async (request) => {
         if (!isPhotoContentType(mediaTypeOf(request.headers["content-type"]))) {
-          throw invalidImage(WRONG_FORMAT);
+          throw invalidImage(PHOTO_TYPE_MESSAGE);
         }
       },
     },

@@ -27,6 +27,7 @@ export function isApiError(error: unknown, code: ErrorCode | ClientErrorCode): e
 
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -37,12 +38,13 @@ export async function apiFetch<T>(
   { method = "GET", body, signal }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
+  const raw = body instanceof Blob;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : { "content-type": raw ? body.type : "application/json" },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (error) {

@@ -12,6 +12,7 @@ import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
+import { ProfilePhotoField } from "./profile-photo-field.tsx";
 import { ShowEmailField } from "./show-email-field.tsx";
 import { SkillListFields } from "./skill-list-fields.tsx";
 
@@ -20,8 +21,9 @@ const NOT_SAVED = "Profile not saved:";
 type Props = { id: string; profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
 
 /**
- * Edit mode of one's own profile: Bio, Area (issue 18), Skills, Interests and whether members see
- * the email, validated by the server's schema. The area is sent only when it changed.
+ * Edit mode of one's own profile: the photo (issue 19; saved on its own), Bio, Area (issue 18),
+ * Skills, Interests and whether members see the email, validated by the server's schema. The area
+ * is sent only when it changed.
  */
 export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const update = useUpdateProfile(profile.username);
@@ -71,6 +73,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
         </button>
       }
     >
+      <ProfilePhotoField profile={profile} />
       <Field
         label="Bio"
         counter={{ length: bio.length, max: BIO_MAX_LENGTH }}

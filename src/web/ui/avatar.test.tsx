@@ -19,6 +19,16 @@ describe("Avatar", () => {
     expect(avatar.getAttribute("src")).toBe("/api/avatars/ada.svg");
   });
 
+  it("draws an uploaded photo's small size up to 64 px, the large one above", () => {
+    const photo = (size: string) => `/api/photos/3f2b9c4e-8d1a-4e6f-9b7c-0a1b2c3d4e5f/${size}.webp`;
+    render(<Avatar name="ada" imageUrl={photo("large")} size={40} label="in a list" />);
+    render(<Avatar name="ada" imageUrl={photo("large")} size={96} label="on the profile" />);
+    expect(screen.getByRole("img", { name: "in a list" }).getAttribute("src")).toBe(photo("small"));
+    expect(screen.getByRole("img", { name: "on the profile" }).getAttribute("src")).toBe(
+      photo("large"),
+    );
+  });
+
   it("falls back to the initials when the image fails to load", () => {
     render(<Avatar name="grace-hopper" imageUrl="/broken.png" size={36} label="Your avatar" />);
     fireEvent.error(screen.getByRole("img", { name: "Your avatar" }));

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { avatarColourOf, initialsOf } from "../../shared/avatar.ts";
+import { avatarImageUrl } from "../../shared/photos.ts";
 import "./avatar.css";
 
 type Props = {
@@ -12,14 +13,17 @@ type Props = {
   label?: string | undefined;
 };
 
-/** A round avatar: the picture, or initials on a colour of the name when there is none or it fails. */
+/**
+ * A round avatar: the picture (an uploaded photo's small size when that is enough), or initials on
+ * a colour of the name when there is none or it fails.
+ */
 export function Avatar({ name, imageUrl, size, label }: Props) {
   const [failed, setFailed] = useState(false);
   if (imageUrl && !failed) {
     return (
       <img
         className="avatar"
-        src={imageUrl}
+        src={avatarImageUrl(imageUrl, size)}
         alt={label ?? ""}
         width={size}
         height={size}
