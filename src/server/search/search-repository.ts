@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  isNotNull,
   isNull,
   notInArray,
   type SQL,
@@ -144,7 +145,7 @@ function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuth
 }
 
 /**
- * Posts matching `search`, best first: the weighted text rank (title and topic above body) plus the
+ * Posts matching `search`, open ones before filled ones, best first: the weighted text rank (title and topic above body) plus the
  * title's trigram similarity (typos), over a recency factor; newest first without words. Hidden
  * posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES matches are ranked, and
  * highlights are made for the page's rows only.
@@ -192,17 +193,61 @@ export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPag
   return readPostPage(db, search, nearby, page, withAuthors);
 }
 
+type PageWindow = { limit: number; offset: number };
+
 /**
- * A page of the posts `where` selects: the newest SEARCH_CANDIDATES of them ranked for the words
- * of `search` (newest first without words), with highlights for the page's rows.
+ * A page of the posts `where` selects, open posts before filled ones (issue 19): the newest
+ * SEARCH_CANDIDATES of them ranked for the words of `search`, else newest first. Without words the
+ * open posts are read first and the filled ones only past their end: each read walks the time index,
+ * as one order by "filled, then newest" could not.
  */
 async function readPostPage(
   db: Db,
   search: PostSearch,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  page: PageWindow,
   withAuthors: boolean,
 ): Promise<SearchPage<PostHit>> {
+  if (search.text) return pageOf(await readPostRows(db, search, where, page, withAuthors));
+  const openWhere = and(where, isNull(posts.filledAt));
+  const open = await readPostRows(db, search, openWhere, page, withAuthors);
+  if (open.length === page.limit) return pageOf(open);
+  // How many open posts come before the filled ones: counted only for a page past all of them.
+  const openCount =
+    open.length > 0 || page.offset === 0
+      ? page.offset + open.length
+      : await countPosts(db, openWhere, withAuthors);
+  const filled = await readPostRows(
+    db,
+    search,
+    and(where, isNotNull(posts.filledAt)),
+    { limit: page.limit - open.length, offset: Math.max(0, page.offset - openCount) },
+    withAuthors,
+  );
+  return pageOf([...open, ...filled]);
+}
+
+async function countPosts(db: Db, where: SQL | undefined, withAuthors: boolean): Promise<number> {
+  const from = db.select({ count: sql<number>`count(*)::int` }).from(posts);
+  const [row] = await (withAuthors
+    ? from.innerJoin(profiles, eq(profiles.id, posts.authorId))
+    : from
+  ).where(where);
+  return row?.count ?? 0;
+}
+
+/**
+ * The rows of `window` among the posts `where` selects: the newest SEARCH_CANDIDATES of them
+ * ranked for the words of `search`, open before filled (newest first without words), with
+ * highlights for these rows only.
+ */
+async function readPostRows(
+  db: Db,
+  search: PostSearch,
+  where: SQL | undefined,
+  page: PageWindow,
+  withAuthors: boolean,
+) {
   const { text, centre } = search;
   // Only what ranking reads travels through it; the page's rows are read whole at the end.
   const from = db
@@ -211,6 +256,7 @@ async function readPostPage(
       title: posts.title,
       vector: posts.searchVector,
       created: posts.createdAt,
+      filled: sql<boolean>`${posts.filledAt} is not null`.as("filled"),
     })
     .from(posts);
   // The authors' rows only when `where` leaves blocked members out.
@@ -227,9 +273,9 @@ async function readPostPage(
     ? sql<number>`(ts_rank_cd(${c.vector}, ${tsquery(text)}) + word_similarity(${text.plain}, ${c.title})) / ${recencyOf(c.created)}`
     : sql<number>`0`;
   const ranked = db
-    .select({ id: c.id, score: score.as("score"), created: c.created })
+    .select({ id: c.id, filled: c.filled, score: score.as("score"), created: c.created })
     .from(c)
-    .orderBy(desc(sql`score`), desc(c.created), desc(c.id))
+    .orderBy(asc(c.filled), desc(sql`score`), desc(c.created), desc(c.id))
     .limit(page.limit)
     .offset(text ? page.offset : 0)
     .as("ranked");
@@ -244,8 +290,8 @@ async function readPostPage(
     .from(ranked)
     .innerJoin(posts, eq(posts.id, ranked.id))
     .innerJoin(profiles, eq(profiles.id, posts.authorId))
-    .orderBy(desc(ranked.score), desc(ranked.created), desc(ranked.id));
-  return pageOf(rows.map((row) => withoutAbsentDistance(row, centre)));
+    .orderBy(asc(ranked.filled), desc(ranked.score), desc(ranked.created), desc(ranked.id));
+  return rows.map((row) => withoutAbsentDistance(row, centre));
 }
 
 /**
