@@ -114,4 +114,36 @@ describe("two instances on one database", () => {
     expect((await feed(two)).articles[0]?.title).toBe("New title");
     expect(performance.now() - cachedAt).toBeLessThan(Math.min(POST_TTL_MS, FEED_TTL_MS));
   });
+
+  it("an author's edit and delete through one show through the other within a second", async () => {
+    const id = await createPost("Before the edit");
+    expect(await titleOf(two, id)).toBe("Before the edit");
+    expect((await feed(two)).articles[0]?.title).toBe("Before the edit");
+
+    const edited = await one.inject({
+      method: "PATCH",
+      url: `/api/articles/${id}`,
+      headers: { cookie: ada.cookie },
+      payload: { title: "After the edit" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await titleOf(one, id)).toBe("After the edit");
+    const tookEdit = await msUntil(async () => (await titleOf(two, id)) === "After the edit");
+    expect(tookEdit).toBeLessThan(PROPAGATION_DEADLINE_MS);
+    expect((await feed(two)).articles[0]?.title).toBe("After the edit");
+
+    const deleted = await one.inject({
+      method: "DELETE",
+      url: `/api/articles/${id}`,
+      headers: { cookie: ada.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const status = async () =>
+      (await two.inject({ method: "GET", url: `/api/articles/${id}` })).statusCode;
+    const tookDelete = await msUntil(async () => (await status()) === 404);
+    expect(tookDelete).toBeLessThan(PROPAGATION_DEADLINE_MS);
+    const gone = await two.inject({ method: "GET", url: `/api/articles/${id}` });
+    expect(gone.json().error.code).toBe("post-removed");
+    await msUntil(async () => !(await feed(two)).articles.some((post) => post.id === id));
+  });
 });
