@@ -13,6 +13,7 @@ import {
   notYet,
   numericKeyOf,
 } from "./item-kind.ts";
+import { withRemovedPosts } from "./removed-posts.ts";
 
 const profileIdOfUser = (userId: string) =>
   sql`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`;
@@ -171,7 +172,7 @@ function profileWhere(filter: ItemFilter): SQL {
 }
 
 export const ITEM_KINDS: Record<ReportTargetType, ItemKind> = {
-  post: postKind,
+  post: withRemovedPosts(postKind),
   review: reviewKind,
   message: messageKind,
   profile: profileKind,
