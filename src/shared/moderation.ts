@@ -6,6 +6,7 @@ import { z } from "zod";
 export const REPORT_TARGET_TYPES = [
   "post",
   "review",
+  "review-reply",
   "profile",
   "message",
   "direct-message",
@@ -27,7 +28,10 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 
-/** An item: a post, review or chat message by its id (digits), a profile by its username. */
+/**
+ * An item: a post, review or chat message by its id (digits), a review's reply by its review's id,
+ * a profile by its username.
+ */
 export const reportTargetSchema = z.object({
   type: z.enum(REPORT_TARGET_TYPES),
   id: z.string().trim().min(1).max(64),

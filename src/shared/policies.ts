@@ -66,3 +66,13 @@ export function canBlock(actor: PolicyActor, member: PolicyProfile): boolean {
 export function canSeeHidden(actor: ModerationActor, author: PolicyProfile): boolean {
   return canModerate(actor) || (Boolean(actor) && actor?.username === author.username);
 }
+
+/** A review (issue 19): only its author edits or deletes it. */
+export function canChangeReview(actor: PolicyActor, review: { username: string }): boolean {
+  return canPublish(actor) && actor.username === review.username;
+}
+
+/** Only the member reviewed replies to a review, and edits or deletes that reply. */
+export function canReplyToReview(actor: PolicyActor, review: { created_about: string }): boolean {
+  return canPublish(actor) && actor.username === review.created_about;
+}

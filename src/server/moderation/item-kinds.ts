@@ -14,6 +14,7 @@ import {
   numericKeyOf,
 } from "./item-kind.ts";
 import { withRemovedPosts } from "./removed-posts.ts";
+import { reviewReplyKind } from "./review-reply-kind.ts";
 
 const profileIdOfUser = (userId: string) =>
   sql`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`;
@@ -174,6 +175,7 @@ function profileWhere(filter: ItemFilter): SQL {
 export const ITEM_KINDS: Record<ReportTargetType, ItemKind> = {
   post: withRemovedPosts(postKind),
   review: reviewKind,
+  "review-reply": reviewReplyKind,
   message: messageKind,
   profile: profileKind,
   "direct-message": directMessageKind,

@@ -73,6 +73,72 @@ function replyVisibleTo(reader: ReviewReader, subjectUserId: SQL | string): SQL 
   return or(isNull(reviewReplies.hiddenAt), sql`${subjectUserId} = ${reader.userId}`);
 }
 
+const reviewColumns = {
+  id: reviews.id,
+  authorUsername: authors.username,
+  authorImgUrl: authors.imgUrl,
+  title: reviews.title,
+  body: reviews.body,
+  rating: reviews.rating,
+  createdAt: reviews.createdAt,
+  editedAt: reviews.editedAt,
+  hiddenAt: reviews.hiddenAt,
+};
+
+const replyColumns = {
+  body: reviewReplies.body,
+  createdAt: reviewReplies.createdAt,
+  editedAt: reviewReplies.editedAt,
+  hiddenAt: reviewReplies.hiddenAt,
+};
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type ReviewColumns = Nullable<{
+  id: number;
+  authorUsername: string;
+  authorImgUrl: string;
+  title: string;
+  body: string;
+  rating: number;
+  createdAt: Date;
+  editedAt: Date;
+  hiddenAt: Date;
+}>;
+type ReplyColumns = Nullable<{ body: string; createdAt: Date; editedAt: Date; hiddenAt: Date }>;
+
+/**
+ * A joined row as a record; null for a left join's missing review (every review column is NOT NULL
+ * in the table, and a review's author is a foreign key, so a real one has them all).
+ */
+function reviewRecord(
+  subjectUsername: string,
+  review: ReviewColumns,
+  reply: ReplyColumns | null,
+): ReviewRecord | null {
+  const { id, authorUsername, authorImgUrl, title, body, rating, createdAt } = review;
+  if (id === null || authorUsername === null || title === null || body === null) return null;
+  if (rating === null || createdAt === null) return null;
+  return {
+    id,
+    authorUsername,
+    authorImgUrl,
+    subjectUsername,
+    title,
+    body,
+    rating,
+    createdAt,
+    editedAt: review.editedAt,
+    hidden: review.hiddenAt !== null,
+    reply: replyRecord(reply),
+  };
+}
+
+function replyRecord(columns: ReplyColumns | null): ReplyRecord | null {
+  if (!columns || columns.body === null || columns.createdAt === null) return null;
+  const { body, createdAt, editedAt, hiddenAt } = columns;
+  return { body, createdAt, editedAt, hidden: hiddenAt !== null };
+}
+
 /**
  * Reviews about the profile named `username` that `reader` may see, newest first, in one query:
  * null when there is no such profile (or it is hidden and the reader is neither its owner nor a
@@ -90,23 +156,8 @@ export async function listReviewsAbout(
         userId: subjects.userId,
         hidden: sql<boolean>`${subjects.hiddenAt} is not null`,
       },
-      review: {
-        id: reviews.id,
-        authorUsername: authors.username,
-        authorImgUrl: authors.imgUrl,
-        title: reviews.title,
-        body: reviews.body,
-        rating: reviews.rating,
-        createdAt: reviews.createdAt,
-        editedAt: reviews.editedAt,
-        hiddenAt: reviews.hiddenAt,
-      },
-      reply: {
-        body: reviewReplies.body,
-        createdAt: reviewReplies.createdAt,
-        editedAt: reviewReplies.editedAt,
-        hiddenAt: reviewReplies.hiddenAt,
-      },
+      review: reviewColumns,
+      reply: replyColumns,
     })
     .from(subjects)
     .leftJoin(reviews, and(eq(reviews.subjectId, subjects.id), ...visibleTo(db, reader)))
@@ -120,41 +171,30 @@ export async function listReviewsAbout(
   const subject = rows[0]?.subject;
   if (!subject) return null;
   if (subject.hidden && !reader?.moderator && reader?.userId !== subject.userId) return null;
-  return rows.flatMap(({ review, reply }) => {
-    // The subject's one row with no review has every review column null (they are NOT NULL in
-    // the table, and a review's author is a foreign key); so has a review's missing reply.
-    const { id, authorUsername, authorImgUrl, title, body, rating, createdAt } = review;
-    if (id === null || authorUsername === null || title === null || body === null) return [];
-    if (rating === null || createdAt === null) return [];
-    return [
-      {
-        id,
-        authorUsername,
-        authorImgUrl,
-        subjectUsername: subject.username,
-        title,
-        body,
-        rating,
-        createdAt,
-        editedAt: review.editedAt,
-        hidden: review.hiddenAt !== null,
-        reply: replyRecord(reply),
-      },
-    ];
-  });
+  // The subject's one row with no review gives no record.
+  return rows.flatMap(({ review, reply }) => reviewRecord(subject.username, review, reply) ?? []);
 }
 
-type ReplyColumns = {
-  body: string | null;
-  createdAt: Date | null;
-  editedAt: Date | null;
-  hiddenAt: Date | null;
-};
-
-function replyRecord(columns: ReplyColumns | null): ReplyRecord | null {
-  if (!columns || columns.body === null || columns.createdAt === null) return null;
-  const { body, createdAt, editedAt, hiddenAt } = columns;
-  return { body, createdAt, editedAt, hidden: hiddenAt !== null };
+/**
+ * The review `id` with its author and its reply as `reader` may see the reply, in one query, or null
+ * when there is no such review. For answering a write: the caller checked who may see the review.
+ */
+export async function findReview(
+  db: Db,
+  id: number,
+  reader: ReviewReader,
+): Promise<ReviewRecord | null> {
+  const [row] = await db
+    .select({ subjectUsername: subjects.username, review: reviewColumns, reply: replyColumns })
+    .from(reviews)
+    .innerJoin(authors, eq(authors.id, reviews.authorId))
+    .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
+    .leftJoin(
+      reviewReplies,
+      and(eq(reviewReplies.reviewId, reviews.id), replyVisibleTo(reader, sql`${subjects.userId}`)),
+    )
+    .where(eq(reviews.id, id));
+  return row ? reviewRecord(row.subjectUsername, row.review, row.reply) : null;
 }
 
 export type NewReview = {

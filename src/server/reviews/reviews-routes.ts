@@ -10,6 +10,7 @@ import {
 import { getViewer, requireProfile } from "../auth/index.ts";
 import { conflict, forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
+import { reviewOwnerRoutes } from "./review-owner-routes.ts";
 import { presentReview } from "./review-presenter.ts";
 import { insertReview, listReviewsAbout, type ReviewRefusal } from "./reviews-repository.ts";
 
@@ -28,6 +29,7 @@ function refusal(reason: ReviewRefusal, subject: string) {
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(reviewOwnerRoutes);
 
   app.get(
     "/reviews",

@@ -9,6 +9,7 @@ import type {
 export const ITEM_TYPE_LABELS: Record<ReportTargetType, string> = {
   post: "Post",
   review: "Review",
+  "review-reply": "Reply to a review",
   profile: "Profile",
   message: "Chat message",
   "direct-message": "Direct message",
@@ -29,6 +30,7 @@ const VERBS: Record<ModerationAction, string> = {
 const TARGET_NAMES: Record<LogEntry["target"]["type"], string> = {
   post: "post",
   review: "review",
+  "review-reply": "reply to review",
   profile: "profile",
   message: "chat message",
   "direct-message": "direct message",
@@ -47,6 +49,7 @@ function targetPath({ type, id }: LogEntry["target"]): string | null {
     case "direct-message":
       return "/chatapp";
     case "review":
+    case "review-reply":
       return null;
   }
 }

@@ -19,6 +19,7 @@ const reportFieldsSchema = createReportBodySchema.omit({ target: true });
 const KIND_NAMES: Record<ReportTarget["type"], string> = {
   post: "post",
   review: "review",
+  "review-reply": "reply",
   profile: "profile",
   message: "chat message",
   "direct-message": "direct message",
