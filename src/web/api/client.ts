@@ -26,7 +26,7 @@ export function isApiError(error: unknown, code: ErrorCode | ClientErrorCode): e
 }
 
 type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
