@@ -1,18 +1,11 @@
 import { useEffect } from "react";
-import { POST_TYPE_DEFAULT, POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
+import { POST_TYPE_DEFAULT } from "../../shared/post-types.ts";
 import { createPostSchema, type Post } from "../../shared/posts.ts";
 import { useSession } from "../auth/index.ts";
-import { AreaField } from "../places/index.ts";
-import { Field } from "../ui/field.tsx";
+import { PostFields } from "../posts/index.ts";
 import { formErrorOf, setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
 import { useSchemaForm } from "../ui/use-schema-form.ts";
 import { useCreatePost } from "./api/create-post.ts";
-
-const FIELDS = [
-  { name: "title", label: "Title" },
-  { name: "topic", label: "Topic" },
-  { name: "body", label: "Body" },
-] as const;
 
 /**
  * Type (Offering preselected), Title, Topic, Body and Area (the author's, which they may change or
@@ -34,7 +27,6 @@ export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Pos
     },
     focusFirstError: true,
   });
-  const { errors } = form.formState;
   const formError = formErrorOf(form);
 
   useEffect(() => form.setFocus("title"), [form]);
@@ -79,41 +71,10 @@ export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Pos
           {formError}
         </p>
       )}
-      {FIELDS.map(({ name, label }) => (
-        <Field key={name} label={label} error={errors[name]?.message}>
-          {(control) =>
-            name === "body" ? (
-              <textarea {...control} required rows={5} {...form.register(name)} />
-            ) : (
-              <input
-                {...control}
-                type="text"
-                autoComplete="off"
-                required
-                {...form.register(name)}
-              />
-            )
-          }
-        </Field>
-      ))}
-      <Field kind="group" label="Type" error={errors.type?.message}>
-        {() => (
-          <div className="radio-row">
-            {POST_TYPES.map((type) => (
-              <label key={type}>
-                <input type="radio" value={type} {...form.register("type")} />
-                {POST_TYPE_LABELS[type]}
-              </label>
-            ))}
-          </div>
-        )}
-      </Field>
-      <AreaField
+      <PostFields
         form={form}
-        name="area_id"
-        label="Area"
-        hint="The town your post is about: yours unless you choose another, or clear it."
-        initial={ownArea}
+        areaHint="The town your post is about: yours unless you choose another, or clear it."
+        initialArea={ownArea}
       />
       <div>
         <button

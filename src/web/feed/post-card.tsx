@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
 import { previewBody } from "../../shared/preview.ts";
 import { AreaText } from "../places/index.ts";
-import { PostTypeBadge } from "../posts/index.ts";
+import { FilledBadge, PostTypeBadge } from "../posts/index.ts";
 
 /**
  * A post in the feed: the whole card leads to the post, the author's name to their profile. Its
- * type and topic, and its town (with the distance under a distance filter).
+ * type and topic (and "Filled" once its author marked it so), and its town (with the distance
+ * under a distance filter).
  */
 export function PostCard({ post }: { post: Post }) {
   return (
@@ -17,6 +18,7 @@ export function PostCard({ post }: { post: Post }) {
         </Link>
       </h2>
       <p className="post-card-badges">
+        {post.filled_at && <FilledBadge />}
         <PostTypeBadge type={post.type} />
         <span className="badge">{post.topic}</span>
       </p>

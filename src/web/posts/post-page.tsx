@@ -1,8 +1,9 @@
 import { useParams } from "react-router";
 import { POST_ID_PATTERN } from "../../shared/posts.ts";
-import { ApiError } from "../api/client.ts";
+import { ApiError, isApiError } from "../api/client.ts";
 import { usePost } from "./api/get-post.ts";
 import { PostNotFound } from "./post-not-found.tsx";
+import { PostRemoved } from "./post-removed.tsx";
 import { PostSkeleton } from "./post-skeleton.tsx";
 import { PostView } from "./post-view.tsx";
 import "./post-page.css";
@@ -13,6 +14,7 @@ export function PostPage() {
   const query = usePost(id);
 
   if (id === null) return <PostNotFound />;
+  if (isApiError(query.error, "post-removed")) return <PostRemoved />;
   if (query.isError && query.error instanceof ApiError && [400, 404].includes(query.error.status)) {
     return <PostNotFound />;
   }

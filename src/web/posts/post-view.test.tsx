@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionOf } from "../../../test/harness/web/members.ts";
 import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
@@ -70,5 +70,34 @@ describe("the post page's view", () => {
     await openPost(post, sessionOf("grace"));
     expect(screen.getByRole("heading", { level: 1, name: "Cheap watches" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Chat to/ })).toBeNull();
+  });
+
+  it("shows a filled post with its badge and without 'Chat to'", async () => {
+    await openPost({ ...post, filled_at: "2026-01-02T00:00:00.000Z" }, sessionOf("ada"));
+    expect(screen.getByText("Filled")).toBeTruthy();
+    expect(screen.getByText("grace marked this post as filled.")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Chat to/ })).toBeNull();
+  });
+
+  it("says 'edited' next to the date of an edited post", async () => {
+    await openPost(post, sessionOf("ada"));
+    expect(screen.queryByText("edited")).toBeNull();
+    await openPost({ ...post, edited_at: "2026-01-03T00:00:00.000Z" }, sessionOf("ada"));
+    expect(screen.getByText("edited").getAttribute("datetime")).toBe("2026-01-03T00:00:00.000Z");
+  });
+
+  it("gives its author Edit, Mark as filled (Reopen once filled) and Delete; others none", async () => {
+    await openPost(post, sessionOf("grace"));
+    expect(await screen.findByRole("button", { name: "Edit" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mark as filled" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeTruthy();
+    cleanup();
+    await openPost({ ...post, filled_at: "2026-01-02T00:00:00.000Z" }, sessionOf("grace"));
+    expect(await screen.findByRole("button", { name: "Reopen" })).toBeTruthy();
+    cleanup();
+    await openPost(post, sessionOf("ada"));
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /filled/ })).toBeNull();
   });
 });

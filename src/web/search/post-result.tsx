@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PostSearchResult } from "../../shared/search.ts";
 import { AreaText } from "../places/index.ts";
-import { PostTypeBadge } from "../posts/index.ts";
+import { FilledBadge, PostTypeBadge } from "../posts/index.ts";
 import { HighlightedText } from "./highlighted-text.tsx";
 
 /** A post found: its type and topic, the title and the body around the matched words, its town. */
@@ -9,6 +9,7 @@ export function PostResult({ post }: { post: PostSearchResult }) {
   return (
     <article className="card result post-result">
       <p className="result-badges">
+        {post.filled_at && <FilledBadge />}
         <PostTypeBadge type={post.type} />
         <span className="badge">{post.topic}</span>
       </p>
