@@ -10,8 +10,8 @@ import { AppError } from "../http/app-error.ts";
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 export type ProcessedPhoto = Record<PhotoSize, Buffer>;
 
-// A small server (decision 013): one libvips thread per image, and no operation cache, since every
-// upload is a new image; photos.ts's gate lets at most two images be worked on at a time.
+// A small server: one libvips thread per image, and no operation cache, since every
+// upload is a new image; processing-gate.ts lets at most two be worked on at a time (decision 013).
 sharp.concurrency(1);
 sharp.cache(false);
 
