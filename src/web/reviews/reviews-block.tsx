@@ -1,6 +1,8 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { canReview, type PolicyActor } from "../../shared/policies.ts";
+import type { Review } from "../../shared/reviews.ts";
+import { useReviews } from "./api/get-reviews.ts";
 import { ReviewList } from "./review-list.tsx";
 import "./reviews.css";
 
@@ -17,13 +19,28 @@ type Props = {
   sessionKnown: boolean;
 };
 
-/** The reviews block of a profile (SPEC §2): 'See Reviews' and, for others' profiles, 'Add Review'. */
+/**
+ * The reviews block of a profile (SPEC §2): 'See Reviews' and, for others' profiles, 'Add Review',
+ * which reads "Edit your review" once the viewer's review is in the list (one review per member).
+ * The form closes once sent.
+ */
 export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props) {
   const [showList, setShowList] = useState(false);
-  const [showForm, setShowForm] = useState(false);
+  // The review the open form edits (undefined: a new one), as it was when the form opened.
+  const [form, setForm] = useState<{ editing: Review | undefined } | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const formId = useId();
   const mayReview = canReview(viewer, subject);
+  // A member who may review needs the list to know whether they already did.
+  const reviews = useReviews(subject.username, { enabled: mayReview || showList });
+  const own = mayReview ? reviews.data?.find((r) => r.username === viewer?.username) : undefined;
+  // An edit form whose review was deleted meanwhile has nothing left to edit.
+  const formOpen = mayReview && form !== null && (!form.editing || own !== undefined);
+  const close = () => {
+    setForm(null);
+    toggle.current?.focus();
+  };
 
   return (
     <section className="card reviews-block" aria-labelledby={`${listId}-heading`}>
@@ -40,15 +57,18 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
         </button>
         {mayReview && (
           <button
+            ref={toggle}
             type="button"
             className="button button-ghost"
-            aria-expanded={showForm}
+            aria-expanded={formOpen}
             aria-controls={formId}
+            // Until the list says whether they reviewed already, which button this is is unknown.
+            disabled={reviews.isLoading}
             onPointerEnter={loadReviewForm}
             onFocus={loadReviewForm}
-            onClick={() => setShowForm((shown) => !shown)}
+            onClick={() => setForm(formOpen ? null : { editing: own })}
           >
-            Add Review
+            {own ? "Edit your review" : "Add Review"}
           </button>
         )}
       </div>
@@ -63,13 +83,23 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
         </p>
       )}
       <div id={formId}>
-        {showForm && mayReview && (
+        {formOpen && (
           <Suspense fallback={<p className="muted">Loading...</p>}>
-            <ReviewForm subject={subject.username} onSent={() => setShowList(true)} />
+            <ReviewForm
+              subject={subject.username}
+              editing={form.editing}
+              onSent={() => {
+                close();
+                setShowList(true);
+              }}
+              onCancel={close}
+            />
           </Suspense>
         )}
       </div>
-      <div id={listId}>{showList && <ReviewList username={subject.username} />}</div>
+      <div id={listId}>
+        {showList && <ReviewList username={subject.username} onOwnReviewDeleted={close} />}
+      </div>
     </section>
   );
 }

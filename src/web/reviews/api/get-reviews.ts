@@ -11,10 +11,14 @@ async function getReviews(username: string, signal?: AbortSignal): Promise<Revie
   return reviews;
 }
 
-/** The reviews about a user, newest first. */
-export function useReviews(username: string) {
+/**
+ * The reviews about a user, newest first; fetched only while `enabled` (the list is open, or the
+ * viewer may review and so needs to know whether they already did).
+ */
+export function useReviews(username: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: reviewsQueryKey(username),
     queryFn: ({ signal }) => getReviews(username, signal),
+    enabled,
   });
 }

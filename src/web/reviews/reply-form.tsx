@@ -1,0 +1,60 @@
+import {
+  REVIEW_REPLY_MAX_LENGTH,
+  type Review,
+  reviewReplyBodySchema,
+} from "../../shared/reviews.ts";
+import { Field } from "../ui/field.tsx";
+import { setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
+import { FormFrame } from "../ui/form-frame.tsx";
+import { notify } from "../ui/notify.tsx";
+import { useMutationForm } from "../ui/use-mutation-form.ts";
+import { usePutReply } from "./api/review-reply.ts";
+
+const NOT_SENT = "Reply not sent:";
+
+type Props = { review: Review; onDone: () => void };
+
+/**
+ * The reviewed member's reply to `review`: written afresh, or their reply to change, prefilled. On
+ * success it shows under the review and `onDone` closes the form; Cancel closes it unsent.
+ */
+export function ReplyForm({ review, onDone }: Props) {
+  const editing = review.reply !== null;
+  const { form, frame } = useMutationForm(usePutReply(review), {
+    schema: reviewReplyBodySchema,
+    defaultValues: { body: review.reply?.body ?? "" },
+    onSuccess: () => {
+      notify(editing ? "reply updated" : "reply sent", "success");
+      onDone();
+    },
+    onError: (error) => {
+      setApiFieldErrors(form, error);
+      setFormError(form, error.message);
+    },
+  });
+  return (
+    <FormFrame
+      {...frame}
+      label={editing ? "Edit your reply" : `Reply to ${review.username}`}
+      className="reply-form"
+      submitLabel={editing ? "Save reply" : "Send reply"}
+      errorPrefix={`${NOT_SENT} `}
+      moreButtons={
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      }
+    >
+      <Field label="Your reply" error={form.formState.errors.body?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            maxLength={REVIEW_REPLY_MAX_LENGTH}
+            rows={3}
+            {...form.register("body")}
+          />
+        )}
+      </Field>
+    </FormFrame>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { RATING_MAX } from "../../shared/constants.ts";
+import { canChangeReview, type PolicyActor } from "../../shared/policies.ts";
+import type { Review } from "../../shared/reviews.ts";
+import { ReportButton } from "../reports/index.ts";
+import { Avatar } from "../ui/avatar.tsx";
+import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { useDeleteReview } from "./api/delete-review.ts";
+import { ConfirmDeleteButton } from "./confirm-delete-button.tsx";
+import { ReviewDates } from "./review-dates.tsx";
+import { ReviewReplySection } from "./review-reply.tsx";
+
+type Props = { review: Review; viewer: PolicyActor; onDeleted?: (() => void) | undefined };
+
+/**
+ * One review: its author (avatar and name, to their profile) and date, title, 'Rating: n / 5' and
+ * body; Delete on the viewer's own (asked first), Report on others'; then the reply.
+ */
+export function ReviewItem({ review, viewer, onDeleted }: Props) {
+  const deletion = useDeleteReview(review);
+  const titleId = `review-${review.id}`;
+  const mine = canChangeReview(viewer, review);
+  return (
+    <article className="review" aria-labelledby={titleId}>
+      <div className="review-author">
+        <Avatar name={review.username} imageUrl={review.author_img_url} size={32} />
+        <p className="review-meta">
+          <Link to={`/user/${review.username}`}>{review.username}</Link>
+          <span className="muted">
+            {" · "}
+            <ReviewDates created={review.created_at} edited={review.edited_at} />
+          </span>
+        </p>
+      </div>
+      <h3 id={titleId}>{review.title}</h3>
+      <p className="review-rating">
+        Rating: {review.rating} / {RATING_MAX}
+      </p>
+      <p className="review-body">{review.body}</p>
+      {review.hidden && <HiddenNotice />}
+      <div className="review-actions">
+        {mine ? (
+          <ConfirmDeleteButton
+            question="Delete your review?"
+            explanation="Your review and any reply to it go for good. You can write a new one later."
+            done="review deleted"
+            remove={deletion.mutateAsync}
+            pending={deletion.isPending}
+            describedBy={titleId}
+            onDeleted={onDeleted}
+          />
+        ) : (
+          <ReportButton
+            target={{ type: "review", id: String(review.id) }}
+            author={review.username}
+            describedBy={titleId}
+            small
+          />
+        )}
+      </div>
+      <ReviewReplySection review={review} viewer={viewer} />
+    </article>
+  );
+}
