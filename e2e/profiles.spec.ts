@@ -197,7 +197,7 @@ test("an unknown username shows a clear not-found state", async ({ page }) => {
   await expect(page.getByText('There is no user named "no_such_person_here"')).toBeVisible();
 });
 
-test("viewers review someone else: newest on top, average updates, one review each", async ({
+test("viewers review someone else: newest on top, average updates, one review each (then Edit your review)", async ({
   page,
   otherMember,
 }) => {
@@ -216,18 +216,17 @@ test("viewers review someone else: newest on top, average updates, one review ea
   await expect(firstList.getByRole("listitem")).toHaveCount(1);
   await expect(firstList.getByRole("listitem").first()).toContainText("Quick and tidy");
   await expect(firstList.getByText("Rating: 4 / 5", { exact: true })).toBeVisible();
-  // The form is reset, rating back to 5.
-  await expect(firstForm.getByLabel("Title")).toHaveValue("");
-  await expect(firstForm.getByLabel("Review", { exact: true })).toHaveValue("");
-  await expect(firstForm.getByRole("radio", { name: "5", exact: true })).toBeChecked();
+  // The form closes once sent (one review each): the button now edits the review.
+  await expect(firstForm).toHaveCount(0);
+  const block = reviewsBlock(first.page);
+  await expect(block.getByRole("button", { name: "Edit your review" })).toBeFocused();
+  await expect(block.getByRole("button", { name: "Add Review" })).toHaveCount(0);
   await expect(first.page.getByText("Average rating: 4.0 / 5 from 1 review")).toBeVisible();
 
-  // A second review of the same person is refused with the reason.
-  await addReview(first.page, "Again", "Twice is not allowed.", 1);
-  await expect(
-    first.page.getByRole("alert").filter({ hasText: "Review Failed to Send" }),
-  ).toContainText("already reviewed");
-  await expect(firstList.getByRole("listitem")).toHaveCount(1);
+  // Back later, the page knows it too: no second review is offered.
+  await first.page.reload();
+  await expect(block.getByRole("button", { name: "Edit your review" })).toBeEnabled();
+  await expect(block.getByRole("button", { name: "Add Review" })).toHaveCount(0);
 
   // The second reviewer (this test's page) opens the list first, then reviews with the default 5.
   await signUpWithProfile(page, newAccount("second"));
