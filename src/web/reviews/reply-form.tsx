@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   REVIEW_REPLY_MAX_LENGTH,
   type Review,
@@ -32,6 +33,7 @@ export function ReplyForm({ review, onDone }: Props) {
       setFormError(form, error.message);
     },
   });
+  useEffect(() => form.setFocus("body"), [form]);
   return (
     <FormFrame
       {...frame}

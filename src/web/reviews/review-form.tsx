@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Controller } from "react-hook-form";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN } from "../../shared/constants.ts";
 import {
@@ -51,6 +52,8 @@ export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
     },
   });
 
+  // Opened by the block's button: typing starts in the form.
+  useEffect(() => form.setFocus("title"), [form]);
   return (
     <FormFrame
       {...frame}

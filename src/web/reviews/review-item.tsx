@@ -1,6 +1,7 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { RATING_MAX } from "../../shared/constants.ts";
-import { canChangeReview, type PolicyActor } from "../../shared/policies.ts";
+import { canChangeReview, canReplyToReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { ReportButton } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -8,29 +9,32 @@ import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import { useDeleteReview } from "./api/delete-review.ts";
 import { ConfirmDeleteButton } from "./confirm-delete-button.tsx";
 import { ReviewDates } from "./review-dates.tsx";
-import { ReviewReplySection } from "./review-reply.tsx";
+import { loadReplyForm, ReviewReplySection } from "./review-reply.tsx";
 
 type Props = { review: Review; viewer: PolicyActor; onDeleted?: (() => void) | undefined };
 
 /**
  * One review: its author (avatar and name, to their profile) and date, title, 'Rating: n / 5' and
- * body; Delete on the viewer's own (asked first), Report on others'; then the reply.
+ * body; Delete on the viewer's own (asked first), Report on others', Reply for the member reviewed
+ * while there is no reply; then the reply.
  */
 export function ReviewItem({ review, viewer, onDeleted }: Props) {
+  const [replying, setReplying] = useState(false);
   const deletion = useDeleteReview(review);
   const titleId = `review-${review.id}`;
-  const mine = canChangeReview(viewer, review);
+  const mayReply = canReplyToReview(viewer, review) && review.reply === null && !replying;
   return (
     <article className="review" aria-labelledby={titleId}>
       <div className="review-author">
-        <Avatar name={review.username} imageUrl={review.author_img_url} size={32} />
-        <p className="review-meta">
-          <Link to={`/user/${review.username}`}>{review.username}</Link>
-          <span className="muted">
-            {" · "}
+        <Avatar name={review.username} imageUrl={review.author_img_url} size={36} />
+        <div>
+          <p className="review-author-name">
+            <Link to={`/user/${review.username}`}>{review.username}</Link>
+          </p>
+          <p className="muted review-meta">
             <ReviewDates created={review.created_at} edited={review.edited_at} />
-          </span>
-        </p>
+          </p>
+        </div>
       </div>
       <h3 id={titleId}>{review.title}</h3>
       <p className="review-rating">
@@ -39,7 +43,7 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
       <p className="review-body">{review.body}</p>
       {review.hidden && <HiddenNotice />}
       <div className="review-actions">
-        {mine ? (
+        {canChangeReview(viewer, review) ? (
           <ConfirmDeleteButton
             question="Delete your review?"
             explanation="Your review and any reply to it go for good. You can write a new one later."
@@ -57,8 +61,26 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
             small
           />
         )}
+        {mayReply && (
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-describedby={titleId}
+            onPointerEnter={loadReplyForm}
+            onFocus={loadReplyForm}
+            onClick={() => setReplying(true)}
+          >
+            Reply
+          </button>
+        )}
       </div>
-      <ReviewReplySection review={review} viewer={viewer} />
+      <ReviewReplySection
+        review={review}
+        viewer={viewer}
+        writing={replying}
+        onWrite={() => setReplying(true)}
+        onDone={() => setReplying(false)}
+      />
     </article>
   );
 }

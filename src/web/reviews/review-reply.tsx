@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { canReplyToReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { ReportButton } from "../reports/index.ts";
@@ -8,89 +8,76 @@ import { ConfirmDeleteButton } from "./confirm-delete-button.tsx";
 import { ReviewDates } from "./review-dates.tsx";
 
 // Only the member reviewed ever opens it: nobody else loads the form.
-const loadReplyForm = () => import("./reply-form.tsx");
+export const loadReplyForm = () => import("./reply-form.tsx");
 const ReplyForm = lazy(() => loadReplyForm().then((m) => ({ default: m.ReplyForm })));
 
-type Props = { review: Review; viewer: PolicyActor };
+type Props = {
+  review: Review;
+  viewer: PolicyActor;
+  /** The reviewed member is writing (or rewriting) the reply. */
+  writing: boolean;
+  onWrite: () => void;
+  onDone: () => void;
+};
 
 /**
- * Under a review: the reviewed member's reply ("Reply from …") with Edit and Delete for them and
- * Report for others; or, for the reviewed member while there is none, "Reply".
+ * Under a review: the reply form while the reviewed member writes; else their reply ("Reply from …"),
+ * its date, with Edit and Delete for them and Report for others.
  */
-export function ReviewReplySection({ review, viewer }: Props) {
-  const [writing, setWriting] = useState(false);
+export function ReviewReplySection({ review, viewer, writing, onWrite, onDone }: Props) {
   const deletion = useDeleteReply(review);
-  const mine = canReplyToReview(viewer, review);
   const { reply } = review;
   const labelId = `review-${review.id}-reply`;
 
   if (writing) {
     return (
       <Suspense fallback={<p className="muted">Loading...</p>}>
-        <ReplyForm review={review} onDone={() => setWriting(false)} />
+        <ReplyForm review={review} onDone={onDone} />
       </Suspense>
     );
   }
-  if (!reply) {
-    if (!mine) return null;
-    return (
-      <div className="review-actions">
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          aria-describedby={`review-${review.id}`}
-          onPointerEnter={loadReplyForm}
-          onFocus={loadReplyForm}
-          onClick={() => setWriting(true)}
-        >
-          Reply
-        </button>
-      </div>
-    );
-  }
+  if (!reply) return null;
   return (
     <section className="review-reply" aria-labelledby={labelId}>
       <p className="review-reply-label" id={labelId}>
         Reply from {review.created_about}
       </p>
+      <p className="muted review-meta">
+        <ReviewDates created={reply.created_at} edited={reply.edited_at} />
+      </p>
       <p className="review-body">{reply.body}</p>
-      <div className="review-footer">
-        <p className="muted review-meta">
-          <ReviewDates created={reply.created_at} edited={reply.edited_at} />
-        </p>
-        <div className="review-actions">
-          {mine ? (
-            <>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                aria-describedby={labelId}
-                onPointerEnter={loadReplyForm}
-                onFocus={loadReplyForm}
-                onClick={() => setWriting(true)}
-              >
-                Edit
-              </button>
-              <ConfirmDeleteButton
-                question="Delete your reply?"
-                explanation="Your reply goes for good; the review stays."
-                done="reply deleted"
-                remove={deletion.mutateAsync}
-                pending={deletion.isPending}
-                describedBy={labelId}
-              />
-            </>
-          ) : (
-            <ReportButton
-              target={{ type: "review-reply", id: String(review.id) }}
-              author={review.created_about}
-              describedBy={labelId}
-              small
-            />
-          )}
-        </div>
-      </div>
       {reply.hidden && <HiddenNotice />}
+      <div className="review-actions">
+        {canReplyToReview(viewer, review) ? (
+          <>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-describedby={labelId}
+              onPointerEnter={loadReplyForm}
+              onFocus={loadReplyForm}
+              onClick={onWrite}
+            >
+              Edit
+            </button>
+            <ConfirmDeleteButton
+              question="Delete your reply?"
+              explanation="Your reply goes for good; the review stays."
+              done="reply deleted"
+              remove={deletion.mutateAsync}
+              pending={deletion.isPending}
+              describedBy={labelId}
+            />
+          </>
+        ) : (
+          <ReportButton
+            target={{ type: "review-reply", id: String(review.id) }}
+            author={review.created_about}
+            describedBy={labelId}
+            small
+          />
+        )}
+      </div>
     </section>
   );
 }
