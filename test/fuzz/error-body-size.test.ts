@@ -20,6 +20,7 @@ const FALLBACK_FIELDS = ["skills", "interests", "title", "topic", "body", "bio",
 const HIDDEN_ROUTES = [
   { method: "GET", path: "/api/chat" },
   { method: "GET", path: "/api/avatars/{file}" },
+  { method: "GET", path: "/api/photos/{id}/{file}" },
   { method: "GET", path: "/api/docs" },
 ];
 

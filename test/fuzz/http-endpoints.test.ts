@@ -153,6 +153,58 @@ const ENDPOINTS: Endpoint[] = [
       ),
     },
   },
+  // Own your content (issue 19): the caller owns post 1; the others are not theirs.
+  {
+    method: "PATCH",
+    path: "/api/articles/{article_id}",
+    caller: "owner",
+    params: {
+      article_id: fc.oneof(
+        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
+        fc.nat().map(String),
+      ),
+    },
+    body: {
+      title: fc.string({ maxLength: 10 }),
+      topic: fc.constantFrom("Cooking", " ", ""),
+      body: fc.string({ maxLength: 20 }),
+      type: fc.constantFrom("offering", "looking-for", "Offering", null),
+      area_id: fc.constantFrom(2653941, 1, 0, -1, 1.5, null, "2653941"),
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/articles/{article_id}",
+    caller: "owner",
+    params: {
+      article_id: fc.oneof(
+        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
+        fc.nat().map(String),
+      ),
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/articles/{article_id}/filled",
+    caller: "owner",
+    params: {
+      article_id: fc.oneof(
+        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
+        fc.nat().map(String),
+      ),
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/articles/{article_id}/filled",
+    caller: "owner",
+    params: {
+      article_id: fc.oneof(
+        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
+        fc.nat().map(String),
+      ),
+    },
+  },
   {
     method: "GET",
     path: "/api/search/posts",
@@ -210,10 +262,81 @@ const ENDPOINTS: Endpoint[] = [
       rating: fc.integer({ min: 0, max: 6 }),
     },
   },
+  // The caller wrote review 1; 2 is about them (issue 19).
+  {
+    method: "PATCH",
+    path: "/api/reviews/{review_id}",
+    caller: "owner",
+    params: {
+      review_id: fc.oneof(
+        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
+        fc.nat().map(String),
+      ),
+    },
+    body: {
+      title: fc.string({ maxLength: 10 }),
+      body: fc.string({ maxLength: 20 }),
+      rating: fc.constantFrom(0, 1, 2.5, 5, 6, "5"),
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/reviews/{review_id}",
+    caller: "owner",
+    params: {
+      review_id: fc.oneof(
+        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
+        fc.nat().map(String),
+      ),
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/reviews/{review_id}/reply",
+    caller: "owner",
+    params: {
+      review_id: fc.oneof(
+        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
+        fc.nat().map(String),
+      ),
+    },
+    body: { body: fc.string({ maxLength: 20 }) },
+  },
+  {
+    method: "DELETE",
+    path: "/api/reviews/{review_id}/reply",
+    caller: "owner",
+    params: {
+      review_id: fc.oneof(
+        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
+        fc.nat().map(String),
+      ),
+    },
+  },
   {
     method: "GET",
     path: "/api/avatars/{file}",
     params: { file: anyUsername.map((u) => `${u}.svg`) },
+  },
+  {
+    method: "PUT",
+    path: "/api/users/{username}/photo",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/{username}/photo",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
+  {
+    method: "GET",
+    path: "/api/photos/{id}/{file}",
+    params: {
+      id: fc.uuid(),
+      file: fc.constantFrom("small.webp", "large.webp", "huge.webp", "large.png"),
+    },
   },
   { method: "GET", path: "/api/auth/mail-status" },
   // Accounts (issue 15). alice and bob have PASSWORD: no fuzzed body deletes them.
@@ -381,7 +504,12 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Routes that the OpenAPI document leaves out on purpose (WebSocket, images, the document). */
-const HIDDEN_ROUTES = ["GET /api/chat", "GET /api/avatars/{file}", "GET /api/docs"];
+const HIDDEN_ROUTES = [
+  "GET /api/chat",
+  "GET /api/avatars/{file}",
+  "GET /api/photos/{id}/{file}",
+  "GET /api/docs",
+];
 
 const ORIGINS = [
   "http://localhost",
@@ -499,6 +627,19 @@ beforeAll(async () => {
     payload: { title: "First", topic: "Cooking", body: "Soup." },
   });
   expect(posted.statusCode).toBe(201);
+  // Review 1 by the owner about bob, review 2 by bob about the owner (the one they may answer).
+  for (const [who, about] of [
+    ["owner", "bob"],
+    ["other", "alice"],
+  ] as const) {
+    const reviewed = await t.app.inject({
+      method: "POST",
+      url: "/api/reviews",
+      headers: { cookie: await cookieFor(who) },
+      payload: { created_about: about, title: "Good", body: "Kind and on time.", rating: 5 },
+    });
+    expect(reviewed.statusCode).toBe(201);
+  }
 }, 60_000);
 
 afterAll(async () => {
