@@ -108,6 +108,21 @@ describe("benchmarks, smoke run", () => {
     }
   }, 180_000);
 
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "photos.ts prints a row per kind of upload with its timings and the bytes kept",
+    async () => {
+      const run = await bench("photos.ts", ["--runs", "1"]);
+      expect(run.code, run.stderr).toBe(0);
+      const uploads = run.stdout
+        .split("\n")
+        .filter((line) => /^\| (phone JPEG|JPEG|PNG|WebP) /.test(line));
+      expect(uploads).toHaveLength(4);
+      for (const line of uploads)
+        expect(line).toMatch(/\| \d+ \/ \d+ ms \| \d+ ms \| [\d.]+ KB \|$/);
+      expect(run.stdout).toMatch(/Peak resident memory of this process: \d+ MB/);
+    },
+  );
+
   it("search.ts prints a row per request and size, with the share of the uncached post read", async () => {
     const database = testDatabaseKind;
     const args = ["--users", "12", "--post-sizes", "45,60", "--reviews", "30", "--messages", "5"];
