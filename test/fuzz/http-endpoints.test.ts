@@ -67,6 +67,17 @@ const accountToken = fc.oneof(
   fc.string({ maxLength: 60 }),
 );
 
+/** Post 1 is the owner's; the others are nobody's or malformed. */
+const articleId = fc.oneof(
+  fc.constantFrom("1", "2", "999999999999999", "0", "01"),
+  fc.nat().map(String),
+);
+/** Review 1 is by the owner, review 2 about them (beforeAll). */
+const reviewId = fc.oneof(
+  fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
+  fc.nat().map(String),
+);
+
 const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/health" },
   { method: "GET", path: "/api/me", caller: "owner" },
@@ -146,24 +157,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: "GET",
     path: "/api/articles/{article_id}",
-    params: {
-      article_id: fc.oneof(
-        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { article_id: articleId },
   },
   // Own your content (issue 19): the caller owns post 1; the others are not theirs.
   {
     method: "PATCH",
     path: "/api/articles/{article_id}",
     caller: "owner",
-    params: {
-      article_id: fc.oneof(
-        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { article_id: articleId },
     body: {
       title: fc.string({ maxLength: 10 }),
       topic: fc.constantFrom("Cooking", " ", ""),
@@ -176,34 +177,19 @@ const ENDPOINTS: Endpoint[] = [
     method: "DELETE",
     path: "/api/articles/{article_id}",
     caller: "owner",
-    params: {
-      article_id: fc.oneof(
-        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { article_id: articleId },
   },
   {
     method: "PUT",
     path: "/api/articles/{article_id}/filled",
     caller: "owner",
-    params: {
-      article_id: fc.oneof(
-        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { article_id: articleId },
   },
   {
     method: "DELETE",
     path: "/api/articles/{article_id}/filled",
     caller: "owner",
-    params: {
-      article_id: fc.oneof(
-        fc.constantFrom("1", "2", "999999999999999", "0", "01"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { article_id: articleId },
   },
   {
     method: "GET",
@@ -267,12 +253,7 @@ const ENDPOINTS: Endpoint[] = [
     method: "PATCH",
     path: "/api/reviews/{review_id}",
     caller: "owner",
-    params: {
-      review_id: fc.oneof(
-        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { review_id: reviewId },
     body: {
       title: fc.string({ maxLength: 10 }),
       body: fc.string({ maxLength: 20 }),
@@ -283,35 +264,20 @@ const ENDPOINTS: Endpoint[] = [
     method: "DELETE",
     path: "/api/reviews/{review_id}",
     caller: "owner",
-    params: {
-      review_id: fc.oneof(
-        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { review_id: reviewId },
   },
   {
     method: "PUT",
     path: "/api/reviews/{review_id}/reply",
     caller: "owner",
-    params: {
-      review_id: fc.oneof(
-        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { review_id: reviewId },
     body: { body: fc.string({ maxLength: 20 }) },
   },
   {
     method: "DELETE",
     path: "/api/reviews/{review_id}/reply",
     caller: "owner",
-    params: {
-      review_id: fc.oneof(
-        fc.constantFrom("1", "2", "0", "abc", "999999999999999"),
-        fc.nat().map(String),
-      ),
-    },
+    params: { review_id: reviewId },
   },
   {
     method: "GET",
