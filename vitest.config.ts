@@ -15,6 +15,8 @@ const processTests = [
   "test/chat-jitter.test.ts",
   "test/faults/**/*.test.ts",
   "test/server-process.test.ts",
+  "test/server-log.test.ts",
+  "test/demo.test.ts",
   "test/topology.test.ts",
 ];
 const postgresUrl = process.env.TEST_DATABASE_URL;

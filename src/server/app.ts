@@ -33,7 +33,7 @@ import { registerGracefulClose } from "./http/graceful-close.ts";
 import { registerInputBounds } from "./http/input-bounds.ts";
 import { type LogStream, stdoutLogStream } from "./http/log-stream.ts";
 import { registerHostCheck } from "./http/own-origin.ts";
-import { serializeRequestForLog } from "./http/request-log.ts";
+import { OneLinePerRequest, serializeRequestForLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { mailRoutes } from "./mail/mail-routes.ts";
@@ -83,6 +83,7 @@ export async function buildApp({
           serializers: { req: serializeRequestForLog },
         }
       : false,
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,

@@ -110,6 +110,11 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
   /**
+   * How log lines look: `pretty` (one coloured line each, for people) or `json` (for log
+   * collectors). Unset: JSON in production and whenever standard output is not a terminal.
+   */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
+  /**
    * Public origin of the app (e.g. https://talents.example). Production needs it or ALLOWED_HOSTS;
    * unset, the origin is the request's own, for an allowed Host only (localhost by default).
    */
@@ -159,6 +164,8 @@ export type Config = {
   dataDir: string;
   nodeEnv: "development" | "production" | "test";
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_FORMAT as set; undefined: chosen at start (http/log-format.ts). */
+  logFormat: "json" | "pretty" | undefined;
   publicOrigin: string | undefined;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir: string | undefined;
@@ -256,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
     trustProxy: e.TRUST_PROXY,

@@ -61,7 +61,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config, database: storage.database });
+  const { chosenLogFormat, prettyLogStream } = await import("./http/log-format.ts");
+  const logStream = chosenLogFormat(config) === "pretty" ? await prettyLogStream() : undefined;
+  const app = await buildApp({ config, database: storage.database, logStream });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

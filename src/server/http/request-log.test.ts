@@ -32,7 +32,7 @@ describe("the request log", () => {
     lines.length = 0;
     await app.inject({ method: "GET", url });
     const logged = lines.join("");
-    expect(logged).toContain("incoming request");
+    expect(logged).toContain("request completed");
     expect(logged).toContain("?[redacted]");
     expect(logged).not.toContain("SECRET");
   });
