@@ -1,43 +1,18 @@
 import module from "node:module";
-import type { Database } from "./db/database.ts";
 
 // V8 keeps the compiled code of every module on disk (in the system's temporary folder) between
 // starts: a fifth less work to load the app (DESIGN §6, first request within 2 s). The imports are
 // dynamic so that they come after this line, and the app's after the database has started opening.
 module.enableCompileCache?.();
 const { ConfigError, loadConfig } = await import("./config.ts");
-const { DataDirLockedError, lockDataDir } = await import("./db/data-dir-lock.ts");
-const { openPglite, openPostgres } = await import("./db/database.ts");
+const { DataDirLockedError } = await import("./db/data-dir-lock.ts");
+const { openStorage, StorageUnreachableError } = await import("./db/open-storage.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-}
-
-async function openStorage(
-  config: ReturnType<typeof loadConfig>,
-): Promise<{ database: Database; release: () => void }> {
-  if (config.databaseUrl) {
-    const url = new URL(config.databaseUrl);
-    try {
-      return { database: await openPostgres(config.databaseUrl), release: () => {} };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      fail(
-        `Cannot reach the PostgreSQL server in DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${reason}. ` +
-          "Check that it is running and the URL is right, or unset DATABASE_URL to use the embedded database.",
-      );
-    }
-  }
-  const release = lockDataDir(config.dataDir);
-  try {
-    return { database: await openPglite(config.dataDir), release };
-  } catch (error) {
-    release();
-    throw error;
-  }
 }
 
 async function main(): Promise<void> {
@@ -57,7 +32,9 @@ async function main(): Promise<void> {
   try {
     storage = await opening;
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof DataDirLockedError || error instanceof StorageUnreachableError) {
+      fail(error.message);
+    }
     throw error;
   }
 
