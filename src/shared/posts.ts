@@ -91,6 +91,11 @@ export const postSchema = z.object({
   edited_at: z.string().optional(),
   /** ISO 8601: when its author marked it filled; absent while open. */
   filled_at: z.string().optional(),
+  /**
+   * The author's photo (their profile's img_url, issue 20) for avatars on cards; absent when they
+   * have none but the generated avatar (draw their initials, avatar.ts).
+   */
+  author_img_url: z.string().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

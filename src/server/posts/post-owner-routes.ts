@@ -99,7 +99,7 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await ownWrite<PostRow>(viewer, id, (tx, author) =>
         updatePost(tx, author, id, changes),
       );
-      return { article: presentPost(row) };
+      return { article: presentPost({ ...row, authorImgUrl: viewer.profile.imgUrl }) };
     },
   );
 
@@ -136,7 +136,7 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await ownWrite<PostRow>(viewer, id, (tx, author) =>
           setPostFilled(tx, author, id, filled),
         );
-        return { article: presentPost(row) };
+        return { article: presentPost({ ...row, authorImgUrl: viewer.profile.imgUrl }) };
       },
     });
   }

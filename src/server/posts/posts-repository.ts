@@ -28,6 +28,8 @@ export type PostRow = AreaFields & {
   kind: PostType;
   editedAt: string | null;
   filledAt: string | null;
+  /** The author's profiles.img_url (null: none); a write's caller adds it from the session. */
+  authorImgUrl?: string | null;
 };
 
 /**
@@ -61,7 +63,11 @@ export const ownPostColumns = {
 };
 
 /** A post's columns as every list of posts reads them (with its author's profile joined). */
-export const postColumns = { ...ownPostColumns, username: profiles.username };
+export const postColumns = {
+  ...ownPostColumns,
+  username: profiles.username,
+  authorImgUrl: profiles.imgUrl,
+};
 
 /**
  * What narrows the feed: a topic (case-insensitive), a post type, the posts of `excludedAuthors`

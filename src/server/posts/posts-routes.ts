@@ -146,7 +146,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         insertPost(tx, profile, { title, topic, body, kind: type, ...area }),
       );
       forgetPostChange(db, "feed");
-      return reply.status(201).send({ article: presentPost(row) });
+      return reply
+        .status(201)
+        .send({ article: presentPost({ ...row, authorImgUrl: profile.imgUrl }) });
     },
   );
 
