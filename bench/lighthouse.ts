@@ -355,6 +355,9 @@ async function startServer(): Promise<string> {
     LOG_LEVEL: "warn",
     DATA_DIR: tempDir("lighthouse-data"),
     WEB_DIR: webDir,
+    // The seed's member is a new account that writes 20 posts: above a new account's hourly limit.
+    WRITE_LIMIT_POSTS_PER_HOUR: "100",
+    WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR: "100",
   });
   await waitForHealthy(server, 60_000);
   return server.url;
