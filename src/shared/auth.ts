@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { identitySchema } from "./identity.ts";
+import { safeReturnPath } from "./return-path.ts";
 
 /**
  * Email and password as the register and login forms send them. The routes check the email's form
@@ -28,8 +29,18 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
 export const googleIntentSchema = z.object({
   intent: z.enum(["login", "register"]).default("login"),
+  /** Where to go once signed in (safeReturnPath); anything else is dropped, not refused. */
+  next: z
+    .string()
+    .optional()
+    .transform((raw) => safeReturnPath(raw) ?? undefined)
+    .catch(undefined),
 });
 export type GoogleIntent = z.infer<typeof googleIntentSchema>["intent"];
+
+/** GET /api/auth/providers: the ways to sign in this server offers besides email and password. */
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
 /**
  * Why a Google sign-in failed, as the callback reports it to /register?error=<code>. The page shows

@@ -20,3 +20,10 @@ export const CHAT_HISTORY_LIMIT = 100;
 
 /** Local storage key holding the signed-in user's username as a JSON string (SPEC §3). */
 export const LOCAL_USER_KEY = "user";
+
+/**
+ * The request header a web tab sends with every write: the id of the account it shows (issue 20).
+ * The server refuses the write (409 session-changed) when the session cookie is another account's,
+ * so a draft written as one member is never sent as another after a tab elsewhere switched.
+ */
+export const SESSION_ACCOUNT_HEADER = "x-session-account";

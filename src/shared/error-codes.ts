@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   // Who may do what (policies.ts).
   "not-signed-in",
   "session-ended",
+  // A write made for one account while the cookie signs in another (issue 20).
+  "session-changed",
   "profile-required",
   "forbidden",
   "self-review",

@@ -8,6 +8,12 @@ export const invalidEmail = () =>
     fields: { email: "Enter an email address such as name@example.com." },
   });
 
+/** No email at all is not a badly formatted one (issue 20): the same code, plainer words. */
+export const missingEmail = () =>
+  new AppError(400, "invalid-email", "Enter your email.", {
+    fields: { email: "Enter your email." },
+  });
+
 const WEAK_PASSWORD_MESSAGES: Record<Exclude<PasswordStrength, "ok">, string> = {
   "too-short": "Password should be at least 6 characters.",
   "too-long": "Password should be at most 128 characters.",

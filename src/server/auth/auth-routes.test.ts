@@ -98,6 +98,25 @@ describe("POST /api/auth/register", () => {
     },
   );
 
+  it.each(["", "   "])(
+    "asks for the email %j rather than calling it badly formatted",
+    async (email) => {
+      for (const path of ["/api/auth/register", "/api/auth/login"]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: path,
+          payload: { email, password: PASSWORD },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: "invalid-email",
+          message: "Enter your email.",
+          fields: { email: "Enter your email." },
+        });
+      }
+    },
+  );
+
   it.each([
     ["5 characters", "kq7vz", "at least 6"],
     ["a common password", "password1", "too common"],

@@ -12,6 +12,7 @@ import {
   emailAlreadyInUse,
   invalidCredential,
   invalidEmail,
+  missingEmail,
   userNotFound,
   weakPassword,
   wrongPassword,
@@ -30,9 +31,10 @@ import {
 import { endSession, startSession } from "./start-session.ts";
 import { findUserByEmail, type Identity, insertPasswordUser } from "./users-repository.ts";
 
-/** The email as accounts store it, or 400 invalid-email. */
+/** The email as accounts store it, or 400 invalid-email ("Enter your email." when empty). */
 function validEmail(input: string): string {
   const email = normalizeEmail(input);
+  if (!email) throw missingEmail();
   if (!isValidEmail(email)) throw invalidEmail();
   return email;
 }

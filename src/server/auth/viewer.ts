@@ -4,6 +4,7 @@ import { canPublish } from "../../shared/policies.ts";
 import { type ProfileRow, profileColumns } from "../db/profile-columns.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
+import { checkIntendedAccount } from "./intended-account.ts";
 import { isModerator } from "./moderators.ts";
 import { hashToken } from "./secret-token.ts";
 import { readSessionToken } from "./session-cookie.ts";
@@ -75,11 +76,17 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   };
 }
 
-/** The request's viewer from its session cookie, looked up once per request. */
+/**
+ * The request's viewer from its session cookie, looked up once per request; a write made for
+ * another account than the cookie's is refused here (intended-account.ts), before any route uses it.
+ */
 export function getViewer(request: FastifyRequest): Promise<Viewer | null> {
   let viewer = cache.get(request);
   if (!viewer) {
-    const loading = loadViewer(request);
+    const loading = loadViewer(request).then((found) => {
+      checkIntendedAccount(request, found?.identity.id ?? null);
+      return found;
+    });
     cache.set(request, loading);
     // A failed lookup (storage down) is not remembered: a chat socket's upgrade request lives on,
     // and its next send must look again rather than fail for good.

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { safeReturnPath } from "../../../shared/return-path.ts";
 import { isSecureRequest } from "../../http/own-origin.ts";
 
 /** What the callback must check, kept in the browser for the ten minutes a sign-in may take. */
@@ -8,6 +9,11 @@ const flowSchema = z.object({
   nonce: z.string().min(1),
   codeVerifier: z.string().min(1),
   intent: z.enum(["login", "register"]),
+  /** Where to go once signed in (shared/return-path.ts), checked again as it is read. */
+  next: z
+    .string()
+    .transform((raw) => safeReturnPath(raw) ?? undefined)
+    .optional(),
 });
 export type GoogleFlow = z.infer<typeof flowSchema>;
 

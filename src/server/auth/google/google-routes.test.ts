@@ -34,13 +34,18 @@ type Person = { email: string; name?: string; picture?: string; sub?: string };
 /** What a browser does: start, let the provider's account page answer for `person`, come back. */
 async function signInWithGoogle(
   person: Person,
-  options: { intent?: "login" | "register"; app?: TestApp; tamper?: (callback: URL) => void } = {},
+  options: {
+    intent?: "login" | "register";
+    app?: TestApp;
+    tamper?: (callback: URL) => void;
+    /** Where to go once signed in (`?next=`). */
+    next?: string;
+  } = {},
 ) {
   const app = options.app ?? t;
-  const start = await app.app.inject({
-    method: "GET",
-    url: `/api/auth/google?intent=${options.intent ?? "login"}`,
-  });
+  const query = new URLSearchParams({ intent: options.intent ?? "login" });
+  if (options.next !== undefined) query.set("next", options.next);
+  const start = await app.app.inject({ method: "GET", url: `/api/auth/google?${query}` });
   expect(start.statusCode).toBe(302);
   const flowCookie = cookieValue(start, "ylt_oauth");
   const authorize = new URL(start.headers.location as string);
@@ -130,6 +135,11 @@ describe("GET /api/auth/google", () => {
         url: "/api/auth/google?intent=register",
       });
       expect(register.headers.location).toBe("/register?error=google-unavailable");
+      const asked = await plain.app.inject({
+        method: "GET",
+        url: "/api/auth/google?intent=login&next=%2Fsettings",
+      });
+      expect(asked.headers.location).toBe("/login?error=google&next=%2Fsettings");
     } finally {
       await plain.close();
     }
@@ -168,6 +178,12 @@ describe("GET /api/auth/google/callback", () => {
     );
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/createYourUser");
+    // The first time with a page to go back to: through the profile form, which goes on to it.
+    const asked = await signInWithGoogle(
+      { email: uniqueEmail("asked") },
+      { next: "/feed?topic=Music" },
+    );
+    expect(asked.headers.location).toBe("/createYourUser?next=%2Ffeed%3Ftopic%3DMusic");
     const session = res.cookies.find((c) => c.name === "ylt_session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     // The one-time flow cookie is cleared.
@@ -216,6 +232,13 @@ describe("GET /api/auth/google/callback", () => {
 
     const again = await signInWithGoogle({ email });
     expect(again.headers.location).toBe("/feed");
+    // Issue 20: back to the page that asked for sign-in, never to another site.
+    const back = await signInWithGoogle({ email }, { next: "/settings?tab=1" });
+    expect(back.headers.location).toBe("/settings?tab=1");
+    for (const elsewhere of ["//evil.test/", "https://evil.test/", "/\\evil.test"]) {
+      const kept = await signInWithGoogle({ email }, { next: elsewhere });
+      expect(kept.headers.location).toBe("/feed");
+    }
     const second = await me(again);
     expect(second.user.id).toBe(firstUser.id);
     expect(second.profile.username).toBe(created.json().user.username);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import {
+  authProvidersSchema,
   type GoogleErrorCode,
   type GoogleIntent,
   googleIntentSchema,
@@ -18,9 +19,26 @@ const CALLBACK_PATH = "/api/auth/google/callback";
 
 const callbackQuerySchema = z.object({ error: z.string().max(200).optional() }).loose();
 
+/** `path` with `query`, and `next` (where to go once signed in) when there is one. */
+function address(path: string, query: Record<string, string>, next: string | undefined) {
+  const params = new URLSearchParams(query);
+  if (next) params.set("next", next);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** Back to the page the user came from, which shows SPEC §8's text for the failure. */
-function failure(reply: FastifyReply, intent: GoogleIntent, code: GoogleErrorCode) {
-  return reply.redirect(intent === "register" ? `/register?error=${code}` : "/login?error=google");
+function failure(
+  reply: FastifyReply,
+  intent: GoogleIntent,
+  code: GoogleErrorCode,
+  next: string | undefined,
+) {
+  return reply.redirect(
+    intent === "register"
+      ? address("/register", { error: code }, next)
+      : address("/login", { error: "google" }, next),
+  );
 }
 
 /**
@@ -39,24 +57,30 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.google;
   const client = settings ? createGoogleClient(settings) : undefined;
 
+  // Public: the sign-in pages offer Google only when the server is set up for it (issue 20).
+  app.get("/auth/providers", { schema: { response: { 200: authProvidersSchema } } }, async () => ({
+    google: client !== undefined,
+  }));
+
   app.get(
     "/auth/google",
     { schema: { querystring: googleIntentSchema } },
     async (request, reply) => {
-      const { intent } = request.query;
-      if (!client) return failure(reply, intent, "google-unavailable");
+      const { intent, next } = request.query;
+      if (!client) return failure(reply, intent, "google-unavailable", next);
       let configuration: oidc.Configuration;
       try {
         configuration = await client.configuration();
       } catch (error) {
         request.log.error({ err: error }, "OpenID Connect discovery failed");
-        return failure(reply, intent, "google-unavailable");
+        return failure(reply, intent, "google-unavailable", next);
       }
       const flow = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
         intent,
+        ...(next ? { next } : {}),
       };
       const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: `${ownOrigin(request)}${CALLBACK_PATH}`,
@@ -80,10 +104,13 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("Cache-Control", "no-store");
       const flow = readFlowCookie(request);
       clearFlowCookie(request, reply);
-      if (!flow || !client) return failure(reply, flow?.intent ?? "login", "google-failed");
+      if (!flow || !client) {
+        return failure(reply, flow?.intent ?? "login", "google-failed", flow?.next);
+      }
+      const { intent, next } = flow;
       if (request.query.error) {
         const code = request.query.error === "access_denied" ? "google-cancelled" : "google-failed";
-        return failure(reply, flow.intent, code);
+        return failure(reply, intent, code, next);
       }
 
       let claims: ProviderClaims;
@@ -108,17 +135,18 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (error) {
         request.log.warn({ err: error }, "Google sign-in failed");
-        return failure(reply, flow.intent, "google-failed");
+        return failure(reply, intent, "google-failed", next);
       }
 
       const outcome = await signInWithProvider(app.database.db, claims);
       if (outcome.kind === "email-taken") {
-        return failure(reply, flow.intent, "account-exists-with-different-credential");
+        return failure(reply, intent, "account-exists-with-different-credential", next);
       }
       if (outcome.kind === "suspended") return suspended(reply, outcome.until);
       await startSession(request, reply, outcome.identity.id);
       const profiled = await hasProfile(app.database.db, outcome.identity.id);
-      return reply.redirect(profiled ? "/feed" : "/createYourUser");
+      // Back to the page that asked (issue 20), through the profile form the first time.
+      return reply.redirect(profiled ? (next ?? "/feed") : address("/createYourUser", {}, next));
     },
   );
 };
