@@ -41,11 +41,11 @@ export function portraitSvg(seed: string, look: PhotoLook): string {
   <rect width="${SIDE}" height="${SIDE}" fill="url(#sky)"/>
   <g filter="url(#soft)">${lights}</g>
   <g transform="rotate(${tilt} 320 420)">
-    <ellipse cx="320" cy="640" rx="250" ry="200" fill="${look.figure}"/>
-    <path d="M250 455 L320 540 L390 455 Z" fill="${look.accent}"/>
-    <rect x="275" y="350" width="90" height="110" rx="40" fill="${look.figure}"/>
-    <circle cx="320" cy="280" r="112" fill="${look.figure}"/>
-    <circle cx="320" cy="280" r="112" fill="url(#shade)"/>
+    <ellipse cx="320" cy="680" rx="290" ry="230" fill="${look.figure}"/>
+    <rect x="268" y="330" width="104" height="150" rx="46" fill="${look.figure}"/>
+    <path d="M240 470 L320 570 L400 470 Z" fill="${look.accent}"/>
+    <circle cx="320" cy="250" r="132" fill="${look.figure}"/>
+    <circle cx="320" cy="250" r="132" fill="url(#shade)"/>
   </g>
 </svg>`;
 }

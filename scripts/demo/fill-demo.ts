@@ -6,6 +6,7 @@ import { avatarPath } from "../../src/server/avatars/index.ts";
 import { insertMessage } from "../../src/server/chat/messages-repository.ts";
 import type { Database, Db } from "../../src/server/db/database.ts";
 import * as schema from "../../src/server/db/schema.ts";
+import { markRead } from "../../src/server/direct-messages/conversation-state-repository.ts";
 import { sendDirectMessage } from "../../src/server/direct-messages/send-direct-message.ts";
 import { DEFAULT_WRITE_LIMITS } from "../../src/server/limits/write-limit-rules.ts";
 import type { ProcessedPhoto } from "../../src/server/photos/photo-processing.ts";
@@ -237,13 +238,17 @@ async function writeDirectMessages(
   run: string,
 ): Promise<void> {
   for (const [index, line] of DIRECT_MESSAGES.entries()) {
+    const senderId = memberNamed(members, line.from).userId;
+    const recipientId = memberNamed(members, line.to).userId;
     const outcome = await sendDirectMessage(tx, DEFAULT_WRITE_LIMITS, {
-      senderId: memberNamed(members, line.from).userId,
-      recipientId: memberNamed(members, line.to).userId,
+      senderId,
+      recipientId,
       text: line.text,
       clientId: `demo-${run}-${index}`,
     });
     if (outcome.kind !== "sent") throw new Error(`demo direct message: ${outcome.kind}`);
+    // Whoever writes has read what came before: only the last message waits to be read.
+    await markRead(tx, senderId, recipientId, outcome.message.id);
     await tx
       .update(directMessages)
       .set({ createdAt: daysAgo(line.daysAgo) })
