@@ -6,7 +6,10 @@ import "./message-log.css";
 
 const messageSchema = z.object({ message: chatTextSchema });
 
-/** The message input (required) and Send; the text is checked by the schema the server uses. */
+/**
+ * The message input (required) and Send; the text is checked by the schema the server uses and
+ * counted against its limit as it is typed (nothing is cut: over it, the count says so).
+ */
 export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
   const form = useSchemaForm({
     schema: messageSchema,
@@ -14,6 +17,7 @@ export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
     focusFirstError: true,
   });
   const error = form.formState.errors.message?.message;
+  const length = form.watch("message")?.length ?? 0;
 
   const onSubmit = form.handleSubmit(({ message }) => {
     onSend(message);
@@ -24,13 +28,12 @@ export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
 
   return (
     <form className="chat-form" onSubmit={onSubmit} noValidate>
-      <Field label="Message" hideLabel error={error}>
+      <Field label="Message" hideLabel counter={{ length, max: CHAT_TEXT_MAX }} error={error}>
         {(control) => (
           <input
             {...control}
             type="text"
             required
-            maxLength={CHAT_TEXT_MAX}
             autoComplete="off"
             placeholder="Write a message…"
             {...form.register("message", {

@@ -75,12 +75,14 @@ export function QueueEntry({ entry, viewer }: Props) {
           </ul>
         )}
       </div>
-      <Field label="Reason for the log (optional)">
+      <Field
+        label="Reason for the log (optional)"
+        counter={{ length: reason.length, max: MODERATION_REASON_MAX_LENGTH }}
+      >
         {(control) => (
           <input
             {...control}
             type="text"
-            maxLength={MODERATION_REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />

@@ -47,14 +47,11 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
         notify("Your post was updated.", "success");
         onDone();
       },
+      // Said once: beside the fields it names, else above them.
       onError: (error) => {
-        const marked = setApiFieldErrors(form, error, { focus: true });
-        setFormError(
-          form,
-          marked
-            ? "Your changes were not saved: please check the fields marked below."
-            : `Your changes were not saved. ${error.message}`,
-        );
+        if (!setApiFieldErrors(form, error, { focus: true })) {
+          setFormError(form, `Your changes were not saved. ${error.message}`);
+        }
       },
     });
   });

@@ -1,7 +1,7 @@
 import type { FieldErrors } from "react-hook-form";
 import type { Area } from "../../shared/places.ts";
 import { POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
-import type { CreatePostInput } from "../../shared/posts.ts";
+import { type CreatePostInput, POST_LIMITS } from "../../shared/posts.ts";
 import { AreaField } from "../places/index.ts";
 import { Field } from "../ui/field.tsx";
 import type { AnyForm } from "../ui/form-errors.ts";
@@ -12,9 +12,13 @@ const TEXT_FIELDS = [
   { name: "body", label: "Body" },
 ] as const;
 
+/** Characters as the server counts a post's (code points: an emoji is one). */
+const codePoints = (text: string | undefined) => Array.from(text ?? "").length;
+
 /**
  * A post's fields, the same when adding one (the feed) and editing it (its page): Title, Topic,
- * Body, Type and Area, over a form checked with createPostSchema.
+ * Body, Type and Area, over a form checked with createPostSchema. The texts are counted as they
+ * are typed, so one over its limit says so at once, not after Submit.
  */
 export function PostFields({
   form,
@@ -27,10 +31,16 @@ export function PostFields({
   initialArea: Area | null;
 }) {
   const errors: FieldErrors<CreatePostInput> = form.formState.errors;
+  const texts = form.watch(["title", "topic", "body"]);
   return (
     <>
-      {TEXT_FIELDS.map(({ name, label }) => (
-        <Field key={name} label={label} error={errors[name]?.message}>
+      {TEXT_FIELDS.map(({ name, label }, index) => (
+        <Field
+          key={name}
+          label={label}
+          counter={{ length: codePoints(texts[index]), max: POST_LIMITS[name] }}
+          error={errors[name]?.message}
+        >
           {(control) =>
             name === "body" ? (
               <textarea {...control} required rows={5} {...form.register(name)} />

@@ -2,9 +2,7 @@ import { Navigate, useNavigate } from "react-router";
 import { createProfileBodySchema } from "../../shared/profiles.ts";
 import { SessionCheckFailed, SignInLinks, useSession } from "../auth/index.ts";
 import { CardPage } from "../ui/card-page.tsx";
-import { showRefusal } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
-import { dismissNotices, notify } from "../ui/notify.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useCreateProfile } from "./api/create-profile.ts";
@@ -40,14 +38,8 @@ function CreateProfileForm() {
   const { form, frame } = useMutationForm(useCreateProfile(), {
     schema: createProfileBodySchema,
     defaultValues: { username: "", skills: [], interests: [] },
-    onSuccess: () => {
-      dismissNotices(); // earlier failure notices no longer apply
-      return navigate("/feed");
-    },
-    onError: (error) => {
-      showRefusal(form, error, { focus: false });
-      notify(error.message, "error");
-    },
+    // A refusal shows once, on the username or above Submit (useMutationForm).
+    onSuccess: () => navigate("/feed"),
   });
 
   return (
@@ -66,7 +58,6 @@ function CreateProfileForm() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={60}
         />
         <SkillListFields form={form} />
       </FormFrame>

@@ -43,9 +43,9 @@ describe("the profile edit form", () => {
     const { form, bio } = openForm(() => ({ status: 500 }));
     await waitFor(() => expect(document.activeElement).toBe(bio));
     expect(bio).toHaveProperty("value", "Engines.");
-    expect(descriptionOf(bio)).toBe("8 / 1000 characters");
+    expect(descriptionOf(bio)).toBe("8 / 1,000 characters");
     await userEvent.type(bio, "!!");
-    expect(descriptionOf(bio)).toBe("10 / 1000 characters");
+    expect(descriptionOf(bio)).toBe("10 / 1,000 characters");
     const skills = within(form.getByRole("group", { name: "Skills" }));
     expect(skills.getByLabelText("Plumber")).toHaveProperty("checked", true);
     expect(
@@ -73,17 +73,23 @@ describe("the profile edit form", () => {
     });
   });
 
-  it("shows the server's field message on Bio and why the profile was not saved", async () => {
+  it("shows the server's field message on Bio, once", async () => {
     const { bio, submit } = openForm(() =>
       apiError(400, "invalid-input", "Please check your input (bio).", {
         bio: "Bio must be at most 1000 characters",
       }),
     );
     await userEvent.click(submit);
-    await expectFieldError(bio, "8 / 1000 characters Bio must be at most 1000 characters");
-    expect(
-      screen.getByText("Profile not saved: Please check your input (bio).", { selector: "p" }),
-    ).toBeTruthy();
+    await expectFieldError(bio, "8 / 1,000 characters Bio must be at most 1000 characters");
+    expect(screen.queryByText(/Profile not saved/)).toBeNull();
+  });
+
+  it("says why the profile was not saved above the buttons when no field is to blame", async () => {
+    const { submit } = openForm(() => apiError(401, "not-signed-in", "Please sign in."));
+    await userEvent.click(submit);
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Profile not saved: Please sign in.",
+    );
   });
 
   it("sends the area only when it changed: a town from the list, or null once cleared", async () => {

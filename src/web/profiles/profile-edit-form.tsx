@@ -7,7 +7,6 @@ import {
 } from "../../shared/profiles.ts";
 import { AreaField } from "../places/index.ts";
 import { Field } from "../ui/field.tsx";
-import { setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
@@ -29,6 +28,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const update = useUpdateProfile(profile.username);
   const { form, frame } = useMutationForm(update, {
     schema: updateProfileBodySchema,
+    focusFirstError: true,
     defaultValues: {
       bio: profile.bio,
       skills: profile.skills,
@@ -38,14 +38,10 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
     },
     request: ({ area_id, ...changes }): UpdateProfileBody =>
       area_id === (profile.area?.id ?? null) ? changes : { ...changes, area_id },
+    // SPEC §4's alert; a refusal shows once, on its fields or above the buttons (useMutationForm).
     onSuccess: () => {
       notify("Profile Edited", "success");
       onSaved();
-    },
-    onError: (error) => {
-      setApiFieldErrors(form, error);
-      setFormError(form, error.message);
-      notify(`${NOT_SAVED} ${error.message}`, "error");
     },
   });
   const { errors } = form.formState;
@@ -79,9 +75,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
         counter={{ length: bio.length, max: BIO_MAX_LENGTH }}
         error={errors.bio?.message}
       >
-        {(control) => (
-          <textarea {...control} maxLength={BIO_MAX_LENGTH} {...form.register("bio")} />
-        )}
+        {(control) => <textarea {...control} {...form.register("bio")} />}
       </Field>
       <AreaField
         form={form}

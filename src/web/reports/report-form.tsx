@@ -77,14 +77,7 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
         counter={{ length: note.length, max: REPORT_NOTE_MAX_LENGTH }}
         error={errors.note?.message}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={REPORT_NOTE_MAX_LENGTH}
-            {...form.register("note")}
-          />
-        )}
+        {(control) => <textarea {...control} rows={3} {...form.register("note")} />}
       </Field>
     </FormFrame>
   );

@@ -5,7 +5,6 @@ import {
   reviewReplyBodySchema,
 } from "../../shared/reviews.ts";
 import { Field } from "../ui/field.tsx";
-import { setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
@@ -28,11 +27,8 @@ export function ReplyForm({ review, onDone }: Props) {
       notify(editing ? "reply updated" : "reply sent", "success");
       onDone();
     },
-    onError: (error) => {
-      setApiFieldErrors(form, error);
-      setFormError(form, error.message);
-    },
   });
+  const body = form.watch("body") ?? "";
   useEffect(() => form.setFocus("body"), [form]);
   return (
     <FormFrame
@@ -47,15 +43,12 @@ export function ReplyForm({ review, onDone }: Props) {
         </button>
       }
     >
-      <Field label="Your reply" error={form.formState.errors.body?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            maxLength={REVIEW_REPLY_MAX_LENGTH}
-            rows={3}
-            {...form.register("body")}
-          />
-        )}
+      <Field
+        label="Your reply"
+        counter={{ length: body.length, max: REVIEW_REPLY_MAX_LENGTH }}
+        error={form.formState.errors.body?.message}
+      >
+        {(control) => <textarea {...control} rows={3} {...form.register("body")} />}
       </Field>
     </FormFrame>
   );

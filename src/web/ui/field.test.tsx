@@ -40,7 +40,7 @@ describe("Field", () => {
         {(control) => <textarea {...control} />}
       </Field>,
     );
-    expect(description(screen.getByLabelText("Bio"))).toBe("12 / 1000 characters");
+    expect(description(screen.getByLabelText("Bio"))).toBe("12 / 1,000 characters");
   });
 
   it("is described by, and invalid with, a message about the whole form", () => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { CharacterCounter, overLimitMessage } from "./character-counter.tsx";
 
 /** What a field's control gets: its id, what describes it and whether it is marked invalid. */
 type FieldControl = {
@@ -11,13 +12,17 @@ type Props = {
   label: string;
   /**
    * "text" (the default): the label above the control. "checkbox": one checkbox, its label beside
-   * it. "group": checkboxes or radios in a fieldset named by its legend, described as a whole.
+   * it. "group": checkboxes or radios in a fieldset named by its legend, described as a whole;
+   * "radios": the same, announced as a radio group (one choice of several).
    */
-  kind?: "text" | "checkbox" | "group";
+  kind?: "text" | "checkbox" | "group" | "radios";
   /** The label is still there for screen readers, where the control's place says what it is. */
   hideLabel?: boolean;
   hint?: ReactNode;
-  /** Counts the characters typed against the most allowed, in the hint's place. */
+  /**
+   * Counts the characters typed against the most allowed (CharacterCounter), after the hint; over
+   * the limit the field is in error at once, before any submit.
+   */
   counter?: { length: number; max: number } | undefined;
   error?: string | undefined;
   /** The id of a message about the whole form that concerns this field too: it describes the field and marks it invalid. */
@@ -27,8 +32,9 @@ type Props = {
 };
 
 /**
- * One field of a form, the only way the app draws one: label, control, hint (or length counter)
- * and error message, the control described by the hint and the error and marked invalid with it.
+ * One field of a form, the only way the app draws one: label, control, hint, length counter and
+ * error message, the control described by them and marked invalid with the error. One message per
+ * error: a text over its limit says so here until a submit's message takes its place.
  */
 export function Field({
   label,
@@ -43,32 +49,40 @@ export function Field({
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const shownHint = counter ? `${counter.length} / ${counter.max} characters` : hint;
+  const counterId = `${id}-counter`;
+  const shownError = error ?? (counter && overLimitMessage(counter.length, counter.max));
   const describedBy =
-    [shownHint && hintId, error && errorId, formErrorId].filter(Boolean).join(" ") || undefined;
+    [hint && hintId, counter && counterId, shownError && errorId, formErrorId]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const control: FieldControl = {
     id,
-    "aria-invalid": error || formErrorId ? true : undefined,
+    "aria-invalid": shownError || formErrorId ? true : undefined,
     "aria-describedby": describedBy,
   };
   const messages = (
     <>
-      {shownHint && (
+      {hint && (
         <p id={hintId} className="muted field-hint">
-          {shownHint}
+          {hint}
         </p>
       )}
-      {error && (
+      {counter && <CharacterCounter id={counterId} length={counter.length} max={counter.max} />}
+      {shownError && (
         <p id={errorId} className="field-error">
-          {error}
+          {shownError}
         </p>
       )}
     </>
   );
 
-  if (kind === "group") {
+  if (kind === "group" || kind === "radios") {
     return (
-      <fieldset className="field" aria-describedby={describedBy}>
+      <fieldset
+        className="field"
+        role={kind === "radios" ? "radiogroup" : undefined}
+        aria-describedby={describedBy}
+      >
         <legend>{label}</legend>
         {children(control)}
         {messages}

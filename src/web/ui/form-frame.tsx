@@ -62,7 +62,7 @@ export function FormFrame<T extends FieldValues>({
     >
       {children}
       {formError && (
-        <p id={errorId} className="error-text">
+        <p id={errorId} role="alert" className="error-text">
           {errorPrefix}
           {formError}
         </p>

@@ -19,10 +19,14 @@ function loadSonner(): Promise<Sonner> {
 
 /**
  * Shows a notice the way the spec's "alert" is meant: an accessible toast (role="alert"),
- * never window.alert().
+ * never window.alert(). Only for what has no place on the page (SPEC's alerts, "Your post was
+ * deleted." after leaving it): a form's refusals show at the form, once. The newest replaces the
+ * one on screen.
  */
 export function notify(message: string, tone: "success" | "error" | "info" = "info"): void {
-  void loadSonner().then(({ toast }) =>
+  void loadSonner().then(({ toast }) => {
+    // A fresh one, not an update of the last: an update would keep the last one's remaining time.
+    toast.dismiss();
     toast.custom(
       () => (
         <div role="alert" className={`toast toast-${tone}`}>
@@ -30,8 +34,8 @@ export function notify(message: string, tone: "success" | "error" | "info" = "in
         </div>
       ),
       { duration: tone === "error" ? 6000 : 4000 },
-    ),
-  );
+    );
+  });
 }
 
 /** Clears the notices on screen (earlier failures that no longer apply); loads nothing if none was shown. */
@@ -54,7 +58,8 @@ export function Notices() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" />
+      {/* At the bottom, off the top bar (on phones across the width, Sonner's own rule). */}
+      <Toaster position="bottom-right" visibleToasts={1} />
     </Suspense>
   );
 }

@@ -10,7 +10,9 @@ type Props<T extends FieldValues> = {
   hint?: ReactNode;
   /** See Field: a message about the whole form that concerns this field too. */
   formErrorId?: string | undefined;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id">;
+  /** The most characters the server takes: counted live (Field's counter), never cut. */
+  maxChars?: number;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id" | "maxLength">;
 
 /** A one-line input registered on `form` under `name`, drawn by Field with that field's error. */
 export function TextField<T extends FieldValues>({
@@ -19,11 +21,23 @@ export function TextField<T extends FieldValues>({
   label,
   hint,
   formErrorId,
+  maxChars,
   ...input
 }: Props<T>) {
   const { error } = form.getFieldState(name, form.formState);
+  const value: unknown = maxChars === undefined ? "" : form.watch(name);
+  const counter =
+    maxChars === undefined
+      ? undefined
+      : { length: typeof value === "string" ? value.length : 0, max: maxChars };
   return (
-    <Field label={label} hint={hint} error={error?.message} formErrorId={formErrorId}>
+    <Field
+      label={label}
+      hint={hint}
+      counter={counter}
+      error={error?.message}
+      formErrorId={formErrorId}
+    >
       {(control) => <input {...control} type="text" {...input} {...form.register(name)} />}
     </Field>
   );

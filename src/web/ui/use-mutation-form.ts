@@ -1,4 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
+import { useRef } from "react";
 import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
@@ -16,12 +17,17 @@ type Options<Input extends FieldValues, Output extends FieldValues, Variables, D
   refusals?: Partial<Record<ErrorCode | ClientErrorCode, () => void>>;
   /** Any other refusal; by default it goes on the fields it names, else above the button. */
   onError?: (error: Error) => void;
+  /** Takes the keyboard to the first field in error after a refused submit (useSchemaForm). */
+  focusFirstError?: boolean;
 };
 
 /**
- * A form (useSchemaForm) that sends its checked values through `mutation`, one request at a time.
- * `frame` is what its FormFrame needs besides its texts: the form, the submit handler and whether
- * a request is on its way. The handlers may use the returned `form`: they run after it exists.
+ * A form (useSchemaForm) that sends its checked values through `mutation`, one request at a time:
+ * a second submit while one is on its way (a double click, Enter twice) is dropped, even before
+ * the disabled button is drawn. `frame` is what its FormFrame needs besides its texts: the form,
+ * the submit handler and whether a request is on its way. A refusal is said once: on the fields
+ * it names, else above the button (showRefusal), never in a notice as well. The handlers may use
+ * the returned `form`: they run after it exists.
  */
 export function useMutationForm<
   Input extends FieldValues,
@@ -37,13 +43,24 @@ export function useMutationForm<
     onSuccess,
     refusals = {},
     onError,
+    focusFirstError = false,
   }: Options<Input, Output, Variables, Data>,
 ) {
-  const form: UseFormReturn<Input, unknown, Output> = useSchemaForm({ schema, defaultValues });
+  const form: UseFormReturn<Input, unknown, Output> = useSchemaForm({
+    schema,
+    defaultValues,
+    focusFirstError,
+  });
+  // isPending is drawn on the next render; this knows at once.
+  const sending = useRef(false);
   const onSubmit = form.handleSubmit((values) => {
-    if (mutation.isPending) return;
+    if (sending.current || mutation.isPending) return;
+    sending.current = true;
     // Without `request` the mutation's variables are the values (see Options).
     mutation.mutate(request ? request(values) : (values as unknown as Variables), {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (data) => onSuccess?.(data, values),
       onError: (error) => {
         const answer = error instanceof ApiError ? refusals[error.code] : undefined;
