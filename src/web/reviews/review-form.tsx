@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Controller } from "react-hook-form";
-import { RATING_DEFAULT, RATING_MAX, RATING_MIN } from "../../shared/constants.ts";
+import { RATING_DEFAULT } from "../../shared/constants.ts";
 import {
   createReviewBodySchema,
   REVIEW_BODY_MAX_LENGTH,
@@ -8,16 +8,15 @@ import {
   type Review,
 } from "../../shared/reviews.ts";
 import { Field } from "../ui/field.tsx";
-import { setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useSaveReview } from "./api/save-review.ts";
+import { StarRating } from "./star-rating.tsx";
 
 const FAILED = "Review Failed to Send:";
 const NOT_SAVED = "Review not saved:";
-const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 /** What the form asks; who the review is about is the profile it is on. */
 const reviewFieldsSchema = createReviewBodySchema.omit({ created_about: true });
 
@@ -30,13 +29,15 @@ type Props = {
 };
 
 /**
- * Title, review body and a 1–5 rating (default 5); on success the form resets and `onSent` runs
- * (the block closes it). With `editing`, the viewer's review to change, and a Cancel.
+ * Title, review body and a 1–5 rating (default 5, stars); on success the form resets and `onSent`
+ * runs (the block closes it). With `editing`, the viewer's review to change, and a Cancel. A refusal
+ * shows once: on its fields, or above the button after SPEC §8's 'Review Failed to Send'.
  */
 export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
   const failed = editing ? NOT_SAVED : FAILED;
   const { form, frame } = useMutationForm(useSaveReview(subject, editing), {
     schema: reviewFieldsSchema,
+    focusFirstError: true,
     defaultValues: editing
       ? { title: editing.title, body: editing.body, rating: editing.rating }
       : { title: "", body: "", rating: RATING_DEFAULT },
@@ -45,12 +46,8 @@ export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
       form.reset();
       onSent();
     },
-    onError: (error) => {
-      setApiFieldErrors(form, error);
-      setFormError(form, error.message);
-      notify(`${failed} ${error.message}`, "error");
-    },
   });
+  const body = form.watch("body") ?? "";
 
   // Opened by the block's button: typing starts in the form.
   useEffect(() => form.setFocus("title"), [form]);
@@ -70,35 +67,25 @@ export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
         )
       }
     >
-      <TextField form={form} name="title" label="Title" maxLength={REVIEW_TITLE_MAX_LENGTH} />
-      <Field label="Review" error={form.formState.errors.body?.message}>
-        {(control) => (
-          <textarea {...control} maxLength={REVIEW_BODY_MAX_LENGTH} {...form.register("body")} />
-        )}
+      <TextField form={form} name="title" label="Title" maxChars={REVIEW_TITLE_MAX_LENGTH} />
+      <Field
+        label="Review"
+        counter={{ length: body.length, max: REVIEW_BODY_MAX_LENGTH }}
+        error={form.formState.errors.body?.message}
+      >
+        {(control) => <textarea {...control} {...form.register("body")} />}
       </Field>
       <Controller
         control={form.control}
         name="rating"
         render={({ field, fieldState }) => (
-          <Field kind="group" label="Rating" error={fieldState.error?.message}>
-            {() => (
-              <div className="rating-options">
-                {RATINGS.map((value) => (
-                  <label key={value}>
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={value}
-                      checked={field.value === value}
-                      onChange={() => field.onChange(value)}
-                      onBlur={field.onBlur}
-                    />
-                    {value}
-                  </label>
-                ))}
-              </div>
-            )}
-          </Field>
+          <StarRating
+            name={field.name}
+            value={field.value ?? RATING_DEFAULT}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
         )}
       />
     </FormFrame>
