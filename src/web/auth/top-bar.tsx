@@ -7,10 +7,28 @@ import { useReturnAfterSignIn } from "./use-return-after-sign-in.ts";
 import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
+/** The public chat room, for everyone; a speech bubble only on a member's phone (styles.css). */
+function ChatLink() {
+  return (
+    <Link to="/chatapp" className="button button-ghost top-bar-chat">
+      <svg className="chat-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+        <path
+          d="M4 5h16v11H9l-5 4z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="chat-label">Chat</span>
+    </Link>
+  );
+}
+
 /**
  * SPEC §2's top bar: the logo, `search` (the app's search field, issue 18), then Feed, Profile,
- * Settings (issue 15), `moreLinks` (the app's: Messages for members (issue 17), Moderation for
- * moderators (issue 16)) and Sign out, or Login and Register.
+ * Settings (issue 15), Chat (issue 20), `moreLinks` (the app's: Messages for members (issue 17),
+ * Moderation for moderators (issue 16)) and Sign out, or Chat, Login and Register.
  */
 export function TopBar({ search, moreLinks }: { search?: ReactNode; moreLinks?: ReactNode }) {
   const session = useSession();
@@ -41,11 +59,15 @@ export function TopBar({ search, moreLinks }: { search?: ReactNode; moreLinks?: 
               <Link to="/settings" className="button button-ghost">
                 Settings
               </Link>
+              <ChatLink />
               {moreLinks}
               <SignOutButton />
             </>
           ) : (
-            session.isSuccess && <SignInLinks emphasis="register" />
+            <>
+              <ChatLink />
+              {session.isSuccess && <SignInLinks emphasis="register" />}
+            </>
           )}
         </div>
       </nav>

@@ -34,17 +34,19 @@ describe("ProfileDetails", () => {
     expect(within(section("Interests")).getByText("No Interests Selected")).toBeTruthy();
   });
 
-  it("shows the values when there are some", () => {
+  it("shows the values when there are some; skills lead to the people who have them", () => {
     render(
-      <ProfileDetails
-        profile={{
-          ...empty,
-          email: "ada@example.test",
-          bio: "Engines.",
-          skills: ["Math Teacher", "Plumber"],
-          interests: ["Tour Guide"],
-        }}
-      />,
+      <MemoryRouter>
+        <ProfileDetails
+          profile={{
+            ...empty,
+            email: "ada@example.test",
+            bio: "Engines.",
+            skills: ["Math Teacher", "Plumber"],
+            interests: ["Tour Guide"],
+          }}
+        />
+      </MemoryRouter>,
     );
     expect(within(section("Bio")).getByText("Engines.")).toBeTruthy();
     const contact = section("Contact Information");
@@ -52,7 +54,13 @@ describe("ProfileDetails", () => {
     expect(within(contact).getByRole("link").getAttribute("href")).toBe("mailto:ada@example.test");
     const skills = within(section("Skills")).getAllByRole("listitem");
     expect(skills.map((li) => li.textContent)).toEqual(["Math Teacher", "Plumber"]);
+    const links = within(section("Skills")).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/search?skill=Math%20Teacher",
+      "/search?skill=Plumber",
+    ]);
     expect(within(section("Interests")).getByText("Tour Guide")).toBeTruthy();
+    expect(within(section("Interests")).queryByRole("link")).toBeNull();
     expect(screen.queryByText(/Empty|No Email|Selected/)).toBeNull();
   });
 });
@@ -68,11 +76,12 @@ describe("ProfileDetails' contact information", () => {
   };
   const hiddenEmail = { ...empty, email: null, email_hidden: true };
 
-  it("tells a signed-out visitor the email is hidden and to log in to contact the person", () => {
+  it("tells a signed-out visitor the email is hidden and to sign in to contact the person", () => {
     const contact = contactOf(hiddenEmail, "signed-out");
-    expect(contact.textContent).toBe("Contact InformationEmail: hiddenLog in to contact ada.");
-    expect(within(contact).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe(
-      "/login",
+    expect(contact.textContent).toBe("Contact InformationEmail: hiddenSign in to contact ada.");
+    // Back to this page once signed in (issue 20).
+    expect(within(contact).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+      "/login?next=%2F",
     );
     expect(within(contact).queryByText(/No Email/)).toBeNull();
   });

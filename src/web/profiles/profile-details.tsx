@@ -1,15 +1,25 @@
+import { Link } from "react-router";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ContactInformation, type ContactViewer } from "./contact-information.tsx";
 
-function OptionList({ items, empty }: { items: string[]; empty: string }) {
+/** Skills lead to the people who have them (search); interests are only labels. */
+function OptionList({ items, empty, links }: { items: string[]; empty: string; links?: boolean }) {
   if (items.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul className="profile-chips">
-      {items.map((item) => (
-        <li key={item} className="chip">
-          {item}
-        </li>
-      ))}
+      {items.map((item) =>
+        links ? (
+          <li key={item}>
+            <Link to={`/search?skill=${encodeURIComponent(item)}`} className="chip chip-link">
+              {item}
+            </Link>
+          </li>
+        ) : (
+          <li key={item} className="chip">
+            {item}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -40,7 +50,7 @@ export function ProfileDetails({
       </section>
       <section className="card" aria-labelledby="profile-skills">
         <h2 id="profile-skills">Skills</h2>
-        <OptionList items={profile.skills} empty="No Skills Selected" />
+        <OptionList items={profile.skills} empty="No Skills Selected" links />
       </section>
       <section className="card" aria-labelledby="profile-interests">
         <h2 id="profile-interests">Interests</h2>

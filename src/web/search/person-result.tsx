@@ -33,8 +33,10 @@ export function PersonResult({ person }: { person: PersonSearchResult }) {
         {person.skills.length > 0 && (
           <ul className="result-skills" aria-label="Skills">
             {person.skills.map((skill) => (
-              <li key={skill} className="chip">
-                {skill}
+              <li key={skill}>
+                <Link to={`/search?skill=${encodeURIComponent(skill)}`} className="chip chip-link">
+                  {skill}
+                </Link>
               </li>
             ))}
           </ul>
