@@ -58,7 +58,8 @@ test("add a post from the feed: the form toggles, the new card goes on top, the 
 
   await expect(form).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add a post" })).toBeFocused();
-  await expect(page.getByRole("alert").filter({ hasText: "Your post is live." })).toBeVisible();
+  // Said where the form was, with a link to the post (issue 20: not a passing notice).
+  await expect(page.getByRole("status").filter({ hasText: "Your post is live." })).toBeVisible();
   const first = feedList(page).getByRole("listitem").first();
   await expect(first.getByRole("heading", { name: title })).toBeVisible();
   await expect(first.getByText("Music", { exact: true })).toBeVisible();

@@ -3,20 +3,19 @@ import { POST_TYPE_DEFAULT } from "../../shared/post-types.ts";
 import { createPostSchema, type Post } from "../../shared/posts.ts";
 import { useSession } from "../auth/index.ts";
 import { PostFields } from "../posts/index.ts";
-import { formErrorOf, setApiFieldErrors, setFormError } from "../ui/form-errors.ts";
-import { useSchemaForm } from "../ui/use-schema-form.ts";
+import { FormFrame } from "../ui/form-frame.tsx";
+import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useCreatePost } from "./api/create-post.ts";
 
 /**
  * Type (Offering preselected), Title, Topic, Body and Area (the author's, which they may change or
- * clear), checked with the schema the server uses. On failure what was typed stays, the reasons
- * show beside the fields and the first of them takes the focus; on success the parent closes (and
- * so clears) the form.
+ * clear), checked with the schema the server uses and sent once however often Submit is pressed.
+ * On failure what was typed stays and the reasons show once: beside the fields (the first takes the
+ * focus), or above Submit; on success the parent closes (and so clears) the form.
  */
 export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Post) => void }) {
-  const create = useCreatePost();
   const ownArea = useSession().data?.profile?.area ?? null;
-  const form = useSchemaForm({
+  const { form, frame } = useMutationForm(useCreatePost(), {
     schema: createPostSchema,
     defaultValues: {
       title: "",
@@ -26,8 +25,11 @@ export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Pos
       area_id: ownArea?.id ?? null,
     },
     focusFirstError: true,
+    onSuccess: ({ article: post }) => {
+      form.reset();
+      onPosted(post);
+    },
   });
-  const formError = formErrorOf(form);
 
   useEffect(() => form.setFocus("title"), [form]);
 
@@ -39,53 +41,21 @@ export function AddPostForm({ id, onPosted }: { id: string; onPosted: (post: Pos
     }
   }, [form, ownAreaId]);
 
-  const onSubmit = form.handleSubmit((input) => {
-    if (create.isPending) return;
-    create.mutate(input, {
-      onSuccess: ({ article: post }) => {
-        form.reset();
-        onPosted(post);
-      },
-      onError: (error) => {
-        const marked = setApiFieldErrors(form, error, { focus: true });
-        setFormError(
-          form,
-          marked
-            ? "Your post was not added: please check the fields marked below."
-            : `Your post was not added. ${error.message}`,
-        );
-      },
-    });
-  });
-
   return (
-    <form
+    <FormFrame
+      {...frame}
       id={id}
-      className="card form add-post-form"
-      aria-label="Add a post"
-      noValidate
-      onSubmit={onSubmit}
+      label="Add a post"
+      className="card add-post-form"
+      submitLabel="Submit"
+      errorPrefix="Your post was not added. "
+      buttonRow
     >
-      {formError && (
-        <p role="alert" className="error-text">
-          {formError}
-        </p>
-      )}
       <PostFields
         form={form}
         areaHint="The town your post is about: yours unless you choose another, or clear it."
         initialArea={ownArea}
       />
-      <div>
-        <button
-          type="submit"
-          className="button"
-          disabled={create.isPending}
-          aria-busy={create.isPending}
-        >
-          Submit
-        </button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
