@@ -151,11 +151,21 @@ test("a Chat link in the top bar for visitors and members, on one 360 px screen 
   await expect(page.getByRole("heading", { name: "Most recent posts" })).toBeVisible();
   await expectTopBarFits(page, ["Chat", "Feed", "Profile", "Settings", "Messages", "Sign out"]);
 
+  // At 1280 px the bar is one line, also once the member's own links (a chunk of their own) came:
+  // their arrival must not wrap it and shift the page.
   await page.setViewportSize(DESKTOP);
-  const chat = page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Chat", exact: true });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const chat = nav.getByRole("link", { name: "Chat", exact: true });
   await expect(chat).toHaveAttribute("href", "/chatapp");
+  await expect(nav.getByRole("link", { name: /^Messages/ })).toBeVisible();
+  const middle = async (name: string) => {
+    const box = await nav
+      .getByRole(name === "Sign out" ? "button" : "link", { name, exact: true })
+      .boundingBox();
+    return Math.round((box?.y ?? 0) + (box?.height ?? 0) / 2);
+  };
+  const logo = await middle("Your Local Talents");
+  for (const name of ["Chat", "Feed", "Sign out"]) expect(await middle(name), name).toBe(logo);
 });
 
 test("skill chips are links to the people with that skill; interests do not look like links", async ({
@@ -197,13 +207,19 @@ test("skill chips are links to the people with that skill; interests do not look
 /** Every screen of the app, as a newcomer meets them: axe at 1280 and 360 px, a screenshot each. */
 const SHOTS = process.env.NEWCOMER_SHOTS;
 
-async function check(page: Page, name: string, ready: () => Promise<void>) {
+async function check(page: Page, name: string, ready: () => Promise<void>, member = false) {
   for (const [label, size] of [
     ["1280", DESKTOP],
     ["360", PHONE],
   ] as const) {
     await page.setViewportSize(size);
     await ready();
+    // A member's top bar is whole once its links loaded (their own chunk): checked and shown whole.
+    if (member) {
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Messages/ }),
+      ).toBeVisible();
+    }
     if (SHOTS) {
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
@@ -217,6 +233,10 @@ async function check(page: Page, name: string, ready: () => Promise<void>) {
     ).toEqual([]);
   }
 }
+
+/** `check` for a member with a profile: their top bar's own links (Messages) have loaded. */
+const checkMember = (page: Page, name: string, ready: () => Promise<void>) =>
+  check(page, name, ready, true);
 
 const heading =
   (page: Page, name: string | RegExp, level = 1) =>
@@ -307,45 +327,45 @@ test("every screen a member meets passes axe at 1280 and 360 px", async ({ page,
   expect(reviewed.status(), await reviewed.text()).toBe(201);
 
   await page.goto("/feed");
-  await check(page, "feed", heading(page, "Most recent posts"));
+  await checkMember(page, "feed", heading(page, "Most recent posts"));
   await page.getByRole("button", { name: "Add a post" }).click();
-  await check(page, "add-post", async () => {
+  await checkMember(page, "add-post", async () => {
     await expect(page.getByRole("form", { name: "Add a post" })).toBeVisible();
   });
   await page.goto(`/articles/${mine.id}`);
-  await check(page, "post-own", heading(page, mine.title));
+  await checkMember(page, "post-own", heading(page, mine.title));
   await page.goto(`/articles/${othersPost.id}`);
-  await check(page, "post-other", heading(page, othersPost.title));
+  await checkMember(page, "post-other", heading(page, othersPost.title));
   await page.goto(`/articles/${filled.id}`);
-  await check(page, "post-filled", heading(page, filled.title));
+  await checkMember(page, "post-filled", heading(page, filled.title));
   await page.goto(`/articles/${removed.id}`);
-  await check(page, "post-removed", async () => {
+  await checkMember(page, "post-removed", async () => {
     await expect(page.getByText("This post was removed")).toBeVisible();
   });
   await page.goto(`/user/${me.username}`);
-  await check(page, "profile-own", heading(page, /'s Profile$/));
+  await checkMember(page, "profile-own", heading(page, /'s Profile$/));
   await page.getByRole("button", { name: "Edit Profile" }).click();
-  await check(page, "profile-edit", async () => {
+  await checkMember(page, "profile-edit", async () => {
     await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
   });
   await page.goto(`/user/${other.account.username}`);
-  await check(page, "profile-other", heading(page, /'s Profile$/));
+  await checkMember(page, "profile-other", heading(page, /'s Profile$/));
   await page.getByRole("button", { name: "See Reviews" }).click();
-  await check(page, "reviews", async () => {
+  await checkMember(page, "reviews", async () => {
     await expect(page.getByText("Fixed our boiler")).toBeVisible();
   });
   await page.goto("/chatapp");
-  await check(page, "chat", heading(page, "Chat"));
+  await checkMember(page, "chat", heading(page, "Chat"));
   await page.goto(`/chatapp?with=${other.account.username}`);
-  await check(page, "conversation", async () => {
+  await checkMember(page, "conversation", async () => {
     await expect(page.getByRole("heading", { name: other.account.username })).toBeVisible();
   });
   await page.goto(`/search?q=boiler`);
-  await check(page, "search", async () => {
+  await checkMember(page, "search", async () => {
     await expect(page.getByRole("heading", { name: othersPost.title })).toBeVisible();
   });
   await page.goto("/settings");
-  await check(page, "settings", async () => {
+  await checkMember(page, "settings", async () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
@@ -363,7 +383,7 @@ test("the moderation screen passes axe at 1280 and 360 px", async ({ page, other
   });
   expect(report.ok(), await report.text()).toBe(true);
   await page.goto("/moderation");
-  await check(page, "moderation", async () => {
+  await checkMember(page, "moderation", async () => {
     await expect(page.getByText(post.title).first()).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { areaLabel } from "../../shared/place-texts.ts";
 import { canBlock, canEditProfile } from "../../shared/policies.ts";
@@ -28,6 +28,20 @@ const loadProfileEditForm = () => import("./profile-edit-form.tsx");
 const ProfileEditForm = lazy(() =>
   loadProfileEditForm().then((m) => ({ default: m.ProfileEditForm })),
 );
+
+/**
+ * A long name in a heading wraps after its _ and - (a line break never splits "…19c's" into "c'" and
+ * "s"); what is read and announced stays the same text.
+ */
+function BreakableName({ name }: { name: string }) {
+  return name.split(/(?<=[_-])/).map((part, index, parts) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered.
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
 
 /** One profile: loading, not-found and error states, then the profile itself. */
 export function ProfileView({ username }: { username: string }) {
@@ -109,7 +123,10 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           label={`${user.username}'s avatar`}
         />
         <div className="profile-title">
-          <h1>{capitalise(user.username)}'s Profile</h1>
+          <h1>
+            <BreakableName name={capitalise(user.username)} />
+            's Profile
+          </h1>
           <RatingSummary average={user.average_rating} count={user.review_count} />
           {user.area ? (
             <p className="profile-area">Area: {areaLabel(user.area)}</p>
