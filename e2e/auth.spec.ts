@@ -88,7 +88,7 @@ test("register, create the profile, land on the feed", async ({ page }) => {
   });
 });
 
-test("sign out: back on /, signed out on the server, and /feed says no access", async ({
+test("sign out: back on /, signed out on the server, and /feed says no access, offering sign-in", async ({
   page,
 }) => {
   const account = await signUpWithProfile(page);
@@ -105,10 +105,11 @@ test("sign out: back on /, signed out on the server, and /feed says no access", 
   expect(await storedUser(page)).toBeNull();
   expect((await (await page.request.get("/api/me")).json()).user).toBeNull();
 
+  // SPEC's alert, then (issue 20) the way in rather than home, and back to the feed after.
   await page.goto("/feed");
   await expect(notice(page, "You don't have access!")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your Local Talents" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Most recent posts" })).toHaveCount(0);
 });
 
@@ -129,7 +130,7 @@ test("the /feed guard waits for the authentication state: no flash of the page",
   await expect(notice(page, "You don't have access!")).toHaveCount(0);
   release();
   await expect(notice(page, "You don't have access!")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
 });
 
 test("the /feed guard reports a failed check and goes home", async ({ page }) => {
@@ -352,6 +353,6 @@ test("a taken username is shown next to the Username field", async ({ page, requ
 test("/createYourUser asks a signed-out visitor to sign in first", async ({ page }) => {
   await page.goto("/createYourUser");
   await expect(page.getByText("Sign in or register first")).toBeVisible();
-  await page.getByRole("main").getByRole("link", { name: "Login" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -103,7 +103,8 @@ test("a signed-out visitor reads the room but gets an invitation instead of an i
   await expect(page.getByRole("button", { name: "Send", exact: true })).toHaveCount(0);
   await expect(page.getByText("Sign in to join the conversation.")).toBeVisible();
   await page.getByRole("link", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Back to the room once signed in (issue 20).
+  await expect(page).toHaveURL(/\/login\?next=%2Fchatapp$/);
 
   // Live for readers too.
   await openChat(page);

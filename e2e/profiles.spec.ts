@@ -159,9 +159,10 @@ test("the owner chooses whether members see their email; signed-out visitors nev
   await anonymous.goto(`/user/${name}`);
   expect(await (await answer).text()).not.toContain(email);
   await expect(contactOf(anonymous).getByText("Email: hidden")).toBeVisible();
-  await expect(contactOf(anonymous).getByRole("link", { name: "Log in" })).toHaveAttribute(
+  // Back to this profile once signed in (issue 20).
+  await expect(contactOf(anonymous).getByRole("link", { name: "Sign in" })).toHaveAttribute(
     "href",
-    "/login",
+    `/login?next=${encodeURIComponent(`/user/${name}`)}`,
   );
   await expect(anonymous.locator("body")).not.toContainText(email);
 
@@ -188,7 +189,7 @@ test("a signed-out visitor of /userProfile goes to /login, and sees no edit or r
   );
   await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add Review" })).toHaveCount(0);
-  await expect(reviewsBlock(page).getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(reviewsBlock(page).getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
 test("an unknown username shows a clear not-found state", async ({ page }) => {

@@ -2,7 +2,7 @@ import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-quer
 import { type ComponentType, lazy, type ReactElement, Suspense, use } from "react";
 import { matchPath, Route, Routes, useParams } from "react-router";
 import { VerifyEmailNotice } from "./accounts/index.ts";
-import { RequireSignIn, TopBar, useSession } from "./auth/index.ts";
+import { RequireSignIn, TopBar, useAccountGeneration, useSession } from "./auth/index.ts";
 import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
@@ -83,6 +83,11 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/search", screen: SearchPage },
 ];
 
+/** Every tab follows the session (issue 20): loaded after the first screen, on every page. */
+const SessionFollow = lazy(() =>
+  import("./auth/session-follow.tsx").then(({ SessionFollow }) => ({ default: SessionFollow })),
+);
+
 const MemberLive = lazy(() =>
   import("./member-live.tsx").then(({ MemberLive }) => ({ default: MemberLive })),
 );
@@ -126,41 +131,49 @@ function UserRoute() {
 /**
  * Routes of SPEC §2; each screen beyond the landing page is its own chunk. Declarative routes, not
  * createBrowserRouter: nothing uses loaders or actions, and the data router would add ~16 KB gzipped
- * to the first page's JavaScript (bench/frontend.ts).
+ * to the first page's JavaScript (bench/frontend.ts). Every tab follows the session (issue 20).
  */
 export function AppRoutes() {
+  // A new account under this tab (switched in another tab) starts every screen afresh (issue 20).
+  const generation = useAccountGeneration();
   return (
-    <Routes>
-      <Route
-        element={
-          <Layout
-            topBar={
-              <>
-                <TopBar
-                  search={<SearchForm name="Site" />}
-                  moreLinks={
-                    <ForMembers>
-                      <MemberLinks />
-                    </ForMembers>
-                  }
-                />
-                <ForMembers>
-                  <MemberLive />
-                </ForMembers>
-                <VerifyEmailNotice />
-              </>
-            }
-          />
-        }
-      >
-        <Route path="/" element={<HomePage />} />
-        <Route path="/success" element={<PaymentResultPage outcome="success" />} />
-        <Route path="/error" element={<PaymentResultPage outcome="error" />} />
-        {SCREENS.map(({ path, screen: Screen, element }) => (
-          <Route key={path} path={path} element={element ?? <Screen />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <>
+      <Routes key={generation}>
+        <Route
+          element={
+            <Layout
+              topBar={
+                <>
+                  <TopBar
+                    search={<SearchForm name="Site" />}
+                    moreLinks={
+                      <ForMembers>
+                        <MemberLinks />
+                      </ForMembers>
+                    }
+                  />
+                  <ForMembers>
+                    <MemberLive />
+                  </ForMembers>
+                  <VerifyEmailNotice />
+                </>
+              }
+            />
+          }
+        >
+          <Route path="/" element={<HomePage />} />
+          <Route path="/success" element={<PaymentResultPage outcome="success" />} />
+          <Route path="/error" element={<PaymentResultPage outcome="error" />} />
+          {SCREENS.map(({ path, screen: Screen, element }) => (
+            <Route key={path} path={path} element={element ?? <Screen />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+      {/* After the routes: its "go home" comes after theirs. */}
+      <Suspense fallback={null}>
+        <SessionFollow />
+      </Suspense>
+    </>
   );
 }

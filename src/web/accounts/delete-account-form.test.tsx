@@ -8,6 +8,7 @@ import { identity } from "../../../test/harness/web/members.ts";
 import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import { sessionQueryKey } from "../api/query-keys.ts";
+import { providersQueryKey } from "../auth/api/providers.ts";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
 
 withModalDialogs();
@@ -25,6 +26,8 @@ function openForm(answer: ApiHandler) {
     { path: "/settings" },
   );
   queryClient.setQueryData(sessionQueryKey, { user: identity(), profile: null });
+  // The server offers Google sign-in (GET /api/auth/providers).
+  queryClient.setQueryData(providersQueryKey, { google: true });
   const form = within(screen.getByRole("form", { name: "Delete my account" }));
   return {
     requests,

@@ -59,7 +59,9 @@ export function DeleteAccountForm() {
                 To delete an account without a password, sign in with Google again, then come back
                 here within 10 minutes.
               </p>
-              <GoogleButton intent="login">Sign in with Google again</GoogleButton>
+              <GoogleButton intent="login" next="/settings">
+                Sign in with Google again
+              </GoogleButton>
             </div>
           )
         }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Navigate } from "react-router";
-import { SessionUnknown, useSession } from "../auth/index.ts";
+import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { BlockedMembersList } from "../blocks/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
@@ -19,8 +19,9 @@ export function SettingsPage() {
   const signedOutHere = useSignedOutHere(Boolean(session.data?.user));
   if (!session.isSuccess) return <SessionUnknown session={session} title="Settings" />;
   const { user, profile } = session.data;
-  // Signed out from here (Sign out, or the account deleted): home, where those go; else sign in.
-  if (!user) return <Navigate to={signedOutHere ? "/" : "/login"} replace />;
+  // Signed out from here (Sign out, or the account deleted): home, where those go; else sign in,
+  // then back here (issue 20).
+  if (!user) return <Navigate to={signedOutHere ? "/" : signInPathFor("/settings")} replace />;
 
   return (
     <div className="settings-page">

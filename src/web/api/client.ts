@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "../../shared/api-error.ts";
+import { SESSION_ACCOUNT_HEADER } from "../../shared/constants.ts";
 import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
 
 /** An API failure with the server's code, message and per-field messages (DESIGN §3). */
@@ -32,6 +33,21 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** The account this tab shows, and what to do when the server says the cookie is another's. */
+let session: { account: () => string | null; changed: () => void } = {
+  account: () => null,
+  changed: () => {},
+};
+
+/**
+ * Every write says which account this tab shows (issue 20): the server refuses it (409
+ * session-changed) when another tab switched the cookie to another account, and `changed` is
+ * called so the tab catches up. auth/use-session-follow.ts sets this.
+ */
+export function followSessionAccount(next: typeof session): void {
+  session = next;
+}
+
 /** The one way the web app calls the API: same origin, cookies included, errors as ApiError. */
 export async function apiFetch<T>(
   path: string,
@@ -39,11 +55,15 @@ export async function apiFetch<T>(
 ): Promise<T> {
   let response: Response;
   const raw = body instanceof Blob;
+  const headers: Record<string, string> =
+    body === undefined ? {} : { "content-type": raw ? body.type : "application/json" };
+  const account = method === "GET" ? null : session.account();
+  if (account) headers[SESSION_ACCOUNT_HEADER] = account;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? {} : { "content-type": raw ? body.type : "application/json" },
+      headers,
       body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: signal ?? null,
     });
@@ -65,6 +85,7 @@ export async function apiFetch<T>(
   if (!response.ok) {
     if (isApiErrorBody(data)) {
       const { code, message, fields } = data.error;
+      if (code === "session-changed") session.changed();
       throw new ApiError(response.status, code, message, fields);
     }
     throw new ApiError(

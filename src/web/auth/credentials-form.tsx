@@ -19,8 +19,8 @@ type Props = {
 
 /**
  * Email and password, labelled, usable with the keyboard alone; the button waits while sending.
- * The server checks them (its answers name the field at fault); a message about the whole attempt
- * shows above the button and describes both fields.
+ * The server checks them (its answers name the field at fault), but for an empty email, asked for
+ * before sending; a message about the whole attempt shows above the button and describes both fields.
  */
 export function CredentialsForm({
   submitLabel,
@@ -39,7 +39,17 @@ export function CredentialsForm({
     <FormFrame
       form={form}
       onSubmit={form.handleSubmit((credentials) => {
-        if (!pending) onSubmit(credentials, form);
+        if (pending) return;
+        // Nothing typed is not a badly formatted address (issue 20): asked for here, unsent.
+        if (!credentials.email.trim()) {
+          form.setError(
+            "email",
+            { type: "required", message: "Enter your email." },
+            { shouldFocus: true },
+          );
+          return;
+        }
+        onSubmit(credentials, form);
       })}
       submitLabel={submitLabel}
       pending={pending}

@@ -1,14 +1,22 @@
 import { useEffect, useState } from "react";
+import { useGoogleOffered } from "./api/providers.ts";
 
 type Props = {
   intent: "login" | "register";
   children: string;
-  /** Called as the page leaves for Google (the sign-in page remembers where to go back to). */
-  onLeave?: () => void;
+  /** Where to go once signed in (return-path.ts); the server keeps it through Google's round trip. */
+  next?: string | null;
 };
 
-/** Starts Google sign-in: the server redirects to Google and back to /feed or /createYourUser. */
-export function GoogleButton({ intent, children, onLeave }: Props) {
+/**
+ * Starts Google sign-in: the server redirects to Google and back to `next` (else /feed), or first
+ * to /createYourUser. Nothing shows when the server has no Google sign-in set up (issue 20).
+ */
+export function GoogleButton(props: Props) {
+  return useGoogleOffered() ? <GoogleButtonShown {...props} /> : null;
+}
+
+function GoogleButtonShown({ intent, children, next }: Props) {
   const [leaving, setLeaving] = useState(false);
   // Coming back with the browser's Back button restores this page from cache: enable it again.
   useEffect(() => {
@@ -23,8 +31,9 @@ export function GoogleButton({ intent, children, onLeave }: Props) {
       disabled={leaving}
       onClick={() => {
         setLeaving(true);
-        onLeave?.();
-        window.location.assign(`/api/auth/google?intent=${intent}`);
+        const query = new URLSearchParams({ intent });
+        if (next) query.set("next", next);
+        window.location.assign(`/api/auth/google?${query}`);
       }}
     >
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 48 48">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginErrorText, pausedSignInText } from "./login-error-text.ts";
+import { loginErrorText, loginRefusal, pausedSignInText } from "./login-error-text.ts";
 
 describe("login error texts (SPEC §8)", () => {
   it.each([
@@ -39,5 +39,44 @@ describe("paused sign-in text", () => {
 
   it("gives nothing for a time it cannot read", () => {
     expect(pausedSignInText("soon")).toBeNull();
+  });
+});
+
+describe("how the login page shows a refusal (issue 20)", () => {
+  it.each([
+    [
+      "invalid-credential",
+      "The email or password is incorrect.",
+      "Email or password was incorrect",
+    ],
+    ["wrong-password", "The password is incorrect.", "Incorrect password"],
+  ])("keeps SPEC's text and notice for %s", (code, message, text) => {
+    expect(loginRefusal(code, message)).toEqual({ text, field: null, notice: message });
+  });
+
+  it("puts 'Invalid email' on the Email field", () => {
+    expect(loginRefusal("invalid-email", "The email address is badly formatted.")).toEqual({
+      text: "Invalid email",
+      field: "email",
+      notice: "The email address is badly formatted.",
+    });
+  });
+
+  it.each(["too-many-requests", "network", "internal", "unknown", "account-suspended"])(
+    "says what happened for %s, in the form only",
+    (code) => {
+      expect(loginRefusal(code, "What happened.")).toEqual({
+        text: "What happened.",
+        field: null,
+        notice: null,
+      });
+    },
+  );
+
+  it("says until when for a paused account", () => {
+    const pausedUntil = new Date(Date.now() + 5 * 60_000).toISOString();
+    expect(loginRefusal("too-many-requests", "Paused.", pausedUntil).text).toMatch(
+      /^Sign-in to this account is paused after too many failed attempts\. Try again at /,
+    );
   });
 });

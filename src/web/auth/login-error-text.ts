@@ -11,9 +11,52 @@ export function loginErrorText(code: string): string {
     case "wrong-password":
       return "Incorrect password";
     default:
-      // invalid-credential (enumeration protection), too-many-requests, network and the rest.
+      // invalid-credential (enumeration protection) and other refusals of the credentials.
       return "Email or password was incorrect";
   }
+}
+
+/**
+ * Failures that say nothing about the email or password: 'Email or password was incorrect' would
+ * be untrue (issue 20), so the form shows their own words (SPEC §8 passes the identity service's
+ * messages for too many requests and network failures through), and only there.
+ */
+const NOT_ABOUT_CREDENTIALS = new Set<string>([
+  "too-many-requests",
+  "account-suspended",
+  "network",
+  "unknown",
+  "internal",
+  "storage-unavailable",
+  "shutting-down",
+  "request-timeout",
+  "session-changed",
+] satisfies (ErrorCode | ClientErrorCode)[]);
+
+export type LoginRefusal = {
+  /** What the form says, under the field it is about or above the button. */
+  text: string;
+  field: "email" | null;
+  /** SPEC §8's alert with the provider's message, for the refusals SPEC lists. */
+  notice: string | null;
+};
+
+/** How the login page shows a refused sign-in: `code`, the server's `message`, `pausedUntil`. */
+export function loginRefusal(
+  code: string,
+  message: string,
+  pausedUntil?: string,
+  options: TimeOptions = {},
+): LoginRefusal {
+  if (NOT_ABOUT_CREDENTIALS.has(code)) {
+    const paused = pausedUntil ? pausedSignInText(pausedUntil, options) : null;
+    return { text: paused ?? message, field: null, notice: null };
+  }
+  return {
+    text: loginErrorText(code),
+    field: code === "invalid-email" ? "email" : null,
+    notice: message,
+  };
 }
 
 type TimeOptions = { locale?: string | undefined; timeZone?: string | undefined };

@@ -5,9 +5,10 @@ import { setFormError } from "../ui/form-errors.ts";
 import { dismissNotices, notify } from "../ui/notify.tsx";
 import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
-import { GoogleButton } from "./google-button.tsx";
-import { googleSuspendedText, loginErrorText, pausedSignInText } from "./login-error-text.ts";
-import { rememberReturnPath, safeReturnPath } from "./return-path.ts";
+import { GoogleOption } from "./google-option.tsx";
+import { googleSuspendedText, loginRefusal } from "./login-error-text.ts";
+import { pathAfterSignIn, registerPathFor, safeReturnPath } from "./return-path.ts";
+import { SignedInAlready } from "./signed-in-already.tsx";
 import { storeUsername } from "./stored-username.ts";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
 import "./auth.css";
@@ -16,7 +17,10 @@ import "./auth.css";
 const googleFailure = (code: string, params: URLSearchParams) =>
   code === "account-suspended" ? googleSuspendedText(params.get("until")) : "Error when signing in";
 
-/** /login: email and password, or Google (SPEC §2, §4, §8). */
+/**
+ * /login: email and password, or Google (SPEC §2, §4, §8), then the feed, or the page that sent
+ * the visitor here (`?next=`, issue 20). Called 'Sign in' throughout, but for SPEC's top-bar Login.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
@@ -25,7 +29,15 @@ export function LoginPage() {
   useGoogleErrorNotice(googleFailure);
 
   return (
-    <CardPage title="Login" lead="Welcome back. Sign in to see the feed, post and chat.">
+    <CardPage
+      title="Sign in"
+      lead={
+        next
+          ? "Sign in to continue: you will be taken back to the page you asked for."
+          : "Welcome back. Sign in to see the feed, post and chat."
+      }
+    >
+      <SignedInAlready next={next} busy={login.isPending || login.isSuccess} />
       <CredentialsForm
         submitLabel="Sign in"
         pending={login.isPending}
@@ -36,22 +48,17 @@ export function LoginPage() {
               dismissNotices(); // earlier failure notices no longer apply
               notify("Successfully Logged In", "success");
               if (session.profile) storeUsername(session.profile.username);
-              await navigate(session.profile ? (next ?? "/feed") : "/createYourUser");
+              await navigate(pathAfterSignIn(Boolean(session.profile), next));
             },
             onError: (failure) => {
-              const code = failure instanceof ApiError ? failure.code : "unknown";
-              if (code === "account-suspended") {
-                // The server's words say until when: shown once, as they are (issue 16).
-                setFormError(form, failure.message);
-                return;
-              }
-              const pausedUntil = failure instanceof ApiError ? failure.fields.pausedUntil : null;
-              const paused = pausedUntil ? pausedSignInText(pausedUntil) : null;
-              const text = paused ?? loginErrorText(code);
-              if (code === "invalid-email")
-                form.setError("email", { type: "server", message: text });
-              else setFormError(form, text);
-              notify(failure.message, "error");
+              const refusal =
+                failure instanceof ApiError
+                  ? loginRefusal(failure.code, failure.message, failure.fields.pausedUntil)
+                  : loginRefusal("unknown", failure.message);
+              if (refusal.field === "email") {
+                form.setError("email", { type: "server", message: refusal.text });
+              } else setFormError(form, refusal.text);
+              if (refusal.notice) notify(refusal.notice, "error");
             },
           });
         }}
@@ -59,14 +66,11 @@ export function LoginPage() {
       <p className="auth-forgot">
         <Link to="/forgot-password">Forgot password?</Link>
       </p>
-      <p className="auth-divider">
-        <span>or</span>
-      </p>
-      <GoogleButton intent="login" onLeave={() => rememberReturnPath(next)}>
+      <GoogleOption intent="login" next={next}>
         Sign in with Google
-      </GoogleButton>
+      </GoogleOption>
       <p className="auth-switch">
-        No account yet? <Link to="/register">Register</Link>
+        No account yet? <Link to={registerPathFor(next)}>Register</Link>
       </p>
     </CardPage>
   );

@@ -1,20 +1,29 @@
-import { type ReactNode, useEffect } from "react";
-import { Navigate } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Navigate, useLocation } from "react-router";
 import { notify } from "../ui/notify.tsx";
+import { createProfilePathFor, signInPathFor } from "./return-path.ts";
 import { useSession } from "./use-session.ts";
 
 /**
  * The /feed guard (SPEC §2): waits for the authentication state (nothing of the page shows until
- * then), then shows the page, or says why not and goes home. A signed-in identity that has not
- * chosen its username yet is sent to /createYourUser first.
+ * then), then shows the page, or says why not. Signed out, SPEC's 'You don't have access!' shows
+ * and the visitor goes to sign in, then back here (issue 20: home offered no way in); a failed
+ * check goes home as SPEC says. A signed-in identity that has not chosen its username yet is sent
+ * to /createYourUser first.
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const session = useSession();
+  const { pathname, search } = useLocation();
+  // Signed in when the page showed, then signed out (here or in another tab): home, as a sign-out
+  // goes, without calling it a lack of access.
+  const [shown, setShown] = useState(false);
+  if (!shown && session.data?.user) setShown(true);
+  const left = shown && session.isSuccess && !session.data.user;
   // Only the first answer decides: a later failed background refresh does not throw a reader out.
   const denied =
     session.isError && !session.data
       ? "error"
-      : session.isSuccess && !session.data.user
+      : session.isSuccess && !session.data.user && !left
         ? "signed-out"
         : null;
 
@@ -23,8 +32,12 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     if (denied === "signed-out") notify("You don't have access!", "error");
   }, [denied]);
 
-  if (denied) return <Navigate to="/" replace />;
+  if (denied === "error" || left) return <Navigate to="/" replace />;
+  if (denied) return <Navigate to={signInPathFor(pathname + search)} replace />;
   if (!session.data) return <p className="muted">Loading...</p>;
-  if (session.data.user && !session.data.profile) return <Navigate to="/createYourUser" replace />;
+  if (session.data.user && !session.data.profile) {
+    const here = pathname + search;
+    return <Navigate to={createProfilePathFor(here === "/feed" ? null : here)} replace />;
+  }
   return children;
 }

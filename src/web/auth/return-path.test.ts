@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath, signInPathFor } from "./return-path.ts";
+import { pathAfterSignIn, registerPathFor, safeReturnPath, signInPathFor } from "./return-path.ts";
 
 describe("the address to come back to after signing in", () => {
   it("is one of the app's own addresses", () => {
@@ -17,4 +17,16 @@ describe("the address to come back to after signing in", () => {
       expect(safeReturnPath(raw)).toBeNull();
     },
   );
+});
+
+describe("where signing in leads", () => {
+  it("goes to the page that asked, else the feed, through the profile form the first time", () => {
+    expect(pathAfterSignIn(true, "/settings")).toBe("/settings");
+    expect(pathAfterSignIn(true, null)).toBe("/feed");
+    expect(pathAfterSignIn(false, "/feed?topic=Music")).toBe(
+      "/createYourUser?next=%2Ffeed%3Ftopic%3DMusic",
+    );
+    expect(pathAfterSignIn(false, null)).toBe("/createYourUser");
+    expect(registerPathFor("/settings")).toBe("/register?next=%2Fsettings");
+  });
 });

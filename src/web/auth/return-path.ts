@@ -1,36 +1,27 @@
-// Where a visitor sent to sign in goes back to afterwards (`/login?next=…`): a page they opened
-// signed out, such as a shared conversation address (issue 17).
+// Where a visitor sent to sign in goes back to afterwards (`/login?next=…`): the page that asked
+// (a guarded page, a member-only action, a shared conversation address). The address travels in
+// `?next=` through /login, /register, Google's round trip and /createYourUser.
+import { safeReturnPath } from "../../shared/return-path.ts";
 
-const PENDING_KEY = "ylt:return-after-sign-in";
+export { safeReturnPath };
 
-/** `raw` when it is an address of this app (one leading slash), else null: never another site. */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
-  return raw;
+/** `path` with `?next=` (or `&next=`) pointing back at `next`; `path` alone without one. */
+function withNext(path: string, next: string | null): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
 /** The sign-in page's address that comes back to `path` once signed in. */
 export function signInPathFor(path: string): string {
-  return `/login?next=${encodeURIComponent(path)}`;
+  return withNext("/login", path);
 }
 
-/** Kept across Google's round trip, which comes back to /feed: the top bar goes on from there. */
-export function rememberReturnPath(path: string | null): void {
-  try {
-    if (path) window.sessionStorage.setItem(PENDING_KEY, path);
-    else window.sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    // No storage: the member lands on the feed, as without a return address.
-  }
-}
+/** The register page's address that comes back to `next` once the profile is made. */
+export const registerPathFor = (next: string | null) => withNext("/register", next);
 
-/** The remembered return address, once: it is forgotten as it is read. */
-export function takeReturnPath(): string | null {
-  try {
-    const path = safeReturnPath(window.sessionStorage.getItem(PENDING_KEY));
-    window.sessionStorage.removeItem(PENDING_KEY);
-    return path;
-  } catch {
-    return null;
-  }
+/** The create-profile page's address that goes on to `next` once the profile is made. */
+export const createProfilePathFor = (next: string | null) => withNext("/createYourUser", next);
+
+/** Where a signed-in identity goes: the page that asked (SPEC §4's /feed by default), or first its profile. */
+export function pathAfterSignIn(hasProfile: boolean, next: string | null): string {
+  return hasProfile ? (next ?? "/feed") : createProfilePathFor(next);
 }

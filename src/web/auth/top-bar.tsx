@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { SignInLinks } from "./sign-in-links.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
 import { readStoredUsername } from "./stored-username.ts";
-import { useReturnAfterSignIn } from "./use-return-after-sign-in.ts";
 import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
@@ -33,7 +32,6 @@ function ChatLink() {
 export function TopBar({ search, moreLinks }: { search?: ReactNode; moreLinks?: ReactNode }) {
   const session = useSession();
   useStoredUsernameSync();
-  useReturnAfterSignIn();
   const signedIn = Boolean(session.data?.user);
   const username = session.data?.profile?.username ?? (signedIn ? readStoredUsername() : null);
   return (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { MeResponse } from "../../shared/identity.ts";
 import { canPublish } from "../../shared/policies.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
+import { SignInLink } from "../auth/index.ts";
 import { MessageForm, MessageList } from "../message-log/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
@@ -75,7 +76,7 @@ export function ChatRoom({
         <MessageForm onSend={chat.send} />
       ) : sessionEnded ? (
         <p className="chat-invite" role="alert">
-          Your session has ended. <Link to="/login">Sign in</Link> again to join the conversation.
+          Your session has ended. <SignInLink /> again to join the conversation.
         </p>
       ) : viewer ? (
         <p className="chat-invite">
@@ -83,7 +84,7 @@ export function ChatRoom({
         </p>
       ) : (
         <p className="chat-invite">
-          <Link to="/login">Sign in</Link> to join the conversation.
+          <SignInLink /> to join the conversation.
         </p>
       )}
     </section>

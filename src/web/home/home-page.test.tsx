@@ -1,22 +1,24 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { HomePage } from "./home-page.tsx";
 
-afterEach(cleanup);
+const signedOut = { user: null, profile: null };
 
 describe("the landing page", () => {
   it("links each skill chip to the people with that skill", () => {
-    render(
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>,
-    );
+    renderWithApi(<HomePage />, () => ({ status: 200, body: signedOut }));
     const chips = within(screen.getByRole("list", { name: "Popular skills" })).getAllByRole("link");
     expect(chips.map((chip) => [chip.textContent, chip.getAttribute("href")])).toEqual(
       SKILL_OPTIONS.map((skill) => [skill, `/search?skill=${encodeURIComponent(skill)}`]),
     );
     expect(chips[0]?.getAttribute("href")).toBe("/search?skill=Website%20Developer");
+  });
+
+  it("takes a visitor who browses the feed to sign in first, then to the feed (issue 20)", async () => {
+    renderWithApi(<HomePage />, () => ({ status: 200, body: signedOut }));
+    const browse = screen.getByRole("link", { name: "Browse the feed" });
+    await expect.poll(() => browse.getAttribute("href")).toBe("/login?next=%2Ffeed");
   });
 });

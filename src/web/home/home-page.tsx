@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { SKILL_OPTIONS } from "../../shared/constants.ts";
+import { signInPathFor, useSession } from "../auth/index.ts";
 
 export function HomePage() {
+  const session = useSession();
+  // A visitor goes to sign in, then on to the feed, rather than to the guard's 'You don't have
+  // access!' (issue 20).
+  const feed = session.isSuccess && !session.data.user ? signInPathFor("/feed") : "/feed";
   return (
     <section className="hero">
       <h1>Your Local Talents</h1>
@@ -23,7 +28,7 @@ export function HomePage() {
         <Link to="/register" className="button">
           Join your neighbours
         </Link>
-        <Link to="/feed" className="button button-ghost">
+        <Link to={feed} className="button button-ghost">
           Browse the feed
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiRequest } from "../../../test/harness/web/fake-api.ts";
 import { SIGNED_OUT_SESSION, sessionOf } from "../../../test/harness/web/members.ts";
@@ -142,14 +143,30 @@ const entryWith = async (name: string, text: string) => {
 };
 
 describe("the moderation page", () => {
-  it.each([
-    ["a member who is not a moderator", sessionOf("ada")],
-    ["the signed out", SIGNED_OUT_SESSION],
-  ])("is the not-found page for %s, asking nothing of the moderation API", async (_, session) => {
-    const { reads } = openPage(session);
+  it("is the not-found page for a member who is not a moderator, asking nothing of the moderation API", async () => {
+    const { reads } = openPage(sessionOf("ada"));
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Moderation" })).toBeNull();
     expect(reads().filter((path) => path.startsWith("/moderation"))).toEqual([]);
+  });
+
+  it("sends the signed out to sign in and back (issue 20), asking nothing of the moderation API", async () => {
+    function Address() {
+      const { pathname, search } = useLocation();
+      return <output aria-label="Address">{`${pathname}${search}`}</output>;
+    }
+    const { requests } = renderWithApi(
+      <Routes>
+        <Route path="/moderation" element={<ModerationPage />} />
+        <Route path="/login" element={<Address />} />
+      </Routes>,
+      () => ({ status: 200, body: SIGNED_OUT_SESSION }),
+      { path: "/moderation" },
+    );
+    expect((await screen.findByRole("status", { name: "Address" })).textContent).toBe(
+      "/login?next=%2Fmoderation",
+    );
+    expect(requests.filter(({ path }) => path.startsWith("/moderation"))).toEqual([]);
   });
 
   it("shows the reports, what is hidden and the log, each saying when empty", async () => {

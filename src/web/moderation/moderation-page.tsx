@@ -1,5 +1,6 @@
+import { Navigate } from "react-router";
 import { canModerate } from "../../shared/policies.ts";
-import { SessionUnknown, useSession } from "../auth/index.ts";
+import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { NotFoundPage } from "../ui/not-found-page.tsx";
 import { HiddenSection } from "./hidden-section.tsx";
 import { LogSection } from "./log-section.tsx";
@@ -14,6 +15,8 @@ import "./moderation.css";
 export function ModerationPage() {
   const session = useSession();
   if (!session.isSuccess) return <SessionUnknown session={session} title="Moderation" />;
+  // Signed out: sign in first, then back here (issue 20); a member who is no moderator: not found.
+  if (!session.data.user) return <Navigate to={signInPathFor("/moderation")} replace />;
   const actor = moderationActor(session.data);
   if (!canModerate(actor)) return <NotFoundPage />;
   return (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PublicProfile } from "../../shared/profiles.ts";
+import { SignInLink } from "../auth/index.ts";
 import { conversationAddress } from "../messages/index.ts";
 
 /** Who is looking, as far as contacting someone goes; "unknown" while the session loads. */
@@ -11,7 +12,7 @@ function OtherWayToContact({ username, viewer }: { username: string; viewer: Con
     case "signed-out":
       return (
         <p className="muted">
-          <Link to="/login">Log in</Link> to contact {username}.
+          <SignInLink /> to contact {username}.
         </p>
       );
     case "no-profile":

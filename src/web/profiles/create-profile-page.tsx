@@ -1,6 +1,6 @@
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { createProfileBodySchema } from "../../shared/profiles.ts";
-import { SessionCheckFailed, SignInLinks, useSession } from "../auth/index.ts";
+import { SessionCheckFailed, SignInLinks, safeReturnPath, useSession } from "../auth/index.ts";
 import { CardPage } from "../ui/card-page.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -11,6 +11,9 @@ import { SkillListFields } from "./skill-list-fields.tsx";
 /** /createYourUser: username, skills and interests for a signed-in identity without a profile. */
 export function CreateProfilePage() {
   const session = useSession();
+  // Where the member was going when asked to sign in (issue 20), else the feed.
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get("next")) ?? "/feed";
   if (session.isPending) return <p className="muted">Loading...</p>;
   if (session.isError) {
     return (
@@ -24,22 +27,22 @@ export function CreateProfilePage() {
       <CardPage title="Create your profile">
         <p>Sign in or register first, then choose your username here.</p>
         <p className="button-row">
-          <SignInLinks emphasis="login" />
+          <SignInLinks emphasis="login" signInLabel="Sign in" />
         </p>
       </CardPage>
     );
   }
-  if (session.data.profile) return <Navigate to="/feed" replace />;
-  return <CreateProfileForm />;
+  if (session.data.profile) return <Navigate to={next} replace />;
+  return <CreateProfileForm next={next} />;
 }
 
-function CreateProfileForm() {
+function CreateProfileForm({ next }: { next: string }) {
   const navigate = useNavigate();
   const { form, frame } = useMutationForm(useCreateProfile(), {
     schema: createProfileBodySchema,
     defaultValues: { username: "", skills: [], interests: [] },
     // A refusal shows once, on the username or above Submit (useMutationForm).
-    onSuccess: () => navigate("/feed"),
+    onSuccess: () => navigate(next),
   });
 
   return (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { canReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
+import { SignInLink } from "../auth/index.ts";
 import { useReviews } from "./api/get-reviews.ts";
 import { ReviewList } from "./review-list.tsx";
 import "./reviews.css";
@@ -74,7 +75,7 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
       </div>
       {sessionKnown && !signedIn && (
         <p className="muted">
-          <Link to="/login">Log in</Link> to add a review.
+          <SignInLink /> to add a review.
         </p>
       )}
       {sessionKnown && signedIn && !viewer && (
