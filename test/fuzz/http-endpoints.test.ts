@@ -105,7 +105,16 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: "GET",
     path: "/api/auth/google",
-    query: { intent: fc.constantFrom("login", "register") },
+    query: {
+      intent: fc.constantFrom("login", "register"),
+      next: fc.constantFrom(
+        "/feed",
+        "/settings",
+        "//evil.example",
+        "https://evil.example/",
+        "/\\evil",
+      ),
+    },
   },
   {
     method: "GET",
@@ -305,6 +314,7 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   { method: "GET", path: "/api/auth/mail-status" },
+  { method: "GET", path: "/api/auth/providers" },
   // Accounts (issue 15). alice and bob have PASSWORD: no fuzzed body deletes them.
   { method: "POST", path: "/api/auth/verify-email/resend", caller: "no-profile" },
   { method: "POST", path: "/api/auth/verify-email", body: { token: accountToken } },

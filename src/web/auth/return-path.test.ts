@@ -11,12 +11,20 @@ describe("the address to come back to after signing in", () => {
     ).toBe("/chatapp?with=bob");
   });
 
-  it.each(["https://evil.test/", "//evil.test/", "/\\evil.test", "chatapp", "", null])(
-    "is never %s",
-    (raw) => {
-      expect(safeReturnPath(raw)).toBeNull();
-    },
-  );
+  it.each([
+    "https://evil.test/",
+    "//evil.test/",
+    "/\\evil.test",
+    "/\t/evil.test",
+    "/\n/evil.test",
+    "/\t\\evil.test",
+    "/%09/ok-stays-encoded\u0000",
+    "chatapp",
+    "",
+    null,
+  ])("is never %s", (raw) => {
+    expect(safeReturnPath(raw)).toBeNull();
+  });
 });
 
 describe("where signing in leads", () => {
