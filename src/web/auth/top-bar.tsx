@@ -62,10 +62,13 @@ export function TopBar({ search, moreLinks }: { search?: ReactNode; moreLinks?: 
               <SignOutButton />
             </>
           ) : (
-            <>
-              <ChatLink />
-              {session.isSuccess && <SignInLinks emphasis="register" />}
-            </>
+            // With the others once the session is known: alone before, it would jump when they come.
+            session.isSuccess && (
+              <>
+                <ChatLink />
+                <SignInLinks emphasis="register" />
+              </>
+            )
           )}
         </div>
       </nav>
