@@ -6,19 +6,13 @@ import { readStoredUsername } from "./stored-username.ts";
 import { useSession } from "./use-session.ts";
 import { useStoredUsernameSync } from "./use-stored-username-sync.ts";
 
-/** The public chat room, for everyone; a speech bubble only on a member's phone (styles.css). */
+/**
+ * The public chat room, for everyone; on a member's phone a speech bubble, drawn by styles.css (the
+ * first page's JavaScript carries no icon).
+ */
 function ChatLink() {
   return (
     <Link to="/chatapp" className="button button-ghost top-bar-chat">
-      <svg className="chat-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-        <path
-          d="M4 5h16v11H9l-5 4z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinejoin="round"
-        />
-      </svg>
       <span className="chat-label">Chat</span>
     </Link>
   );
