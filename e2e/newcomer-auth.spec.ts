@@ -199,6 +199,7 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
     await page.goto("/settings");
     await expect(signInForm(page)).toBeVisible();
     await main(page).getByRole("link", { name: "Register" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Create account" }).click();

@@ -8,7 +8,7 @@ export { safeReturnPath, signInPathFor } from "./return-path.ts";
 export { SessionCheckFailed, SessionUnknown } from "./session-check-failed.tsx";
 export { SignInLink } from "./sign-in-link.tsx";
 export { SignInLinks } from "./sign-in-links.tsx";
-export { storeUsername } from "./stored-username.ts";
+export { readStoredUsername, storeUsername } from "./stored-username.ts";
 export { TopBar } from "./top-bar.tsx";
 export { useAccountGeneration } from "./use-account-generation.ts";
 export { loadSession, useSession } from "./use-session.ts";

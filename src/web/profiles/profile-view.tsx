@@ -5,7 +5,7 @@ import { areaLabel } from "../../shared/place-texts.ts";
 import { canBlock, canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
-import { useSession } from "../auth/index.ts";
+import { readStoredUsername, useSession } from "../auth/index.ts";
 import { BlockButton, BlockedNotice } from "../blocks/index.ts";
 import { conversationAddress } from "../messages/index.ts";
 import { ReportButton } from "../reports/index.ts";
@@ -94,8 +94,12 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   const isOwner = canEditProfile(viewer, user);
   const isEditing = editing && isOwner;
   const mayBlock = canBlock(viewer, user);
+  // While the session loads, a browser that never signed in here (no SPEC 'user' key) is drawn as
+  // the visitor it almost surely is, so the header does not grow under the reader (issue 20, CLS).
   const contactViewer: ContactViewer = !session.isSuccess
-    ? "unknown"
+    ? readStoredUsername() === null
+      ? "signed-out"
+      : "unknown"
     : !session.data.user
       ? "signed-out"
       : viewer
@@ -199,7 +203,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         subject={user}
         viewer={viewer}
         signedIn={Boolean(session.data?.user)}
-        sessionKnown={session.isSuccess}
+        sessionKnown={contactViewer !== "unknown"}
       />
     </div>
   );
