@@ -95,12 +95,29 @@ const MemberLinks = lazy(() =>
   import("./member-live.tsx").then(({ MemberLinks }) => ({ default: MemberLinks })),
 );
 
-/** What only members see or run (member-live.tsx): loaded once someone is signed in, never before. */
-function ForMembers({ children }: { children: ReactElement }) {
+/**
+ * What only members see or run (member-live.tsx): loaded once someone is signed in, never before.
+ * `placeholder` holds the place of what a member with a profile will see while its chunk loads, so
+ * the page below does not move when it comes (Lighthouse's layout shift on /feed).
+ */
+function ForMembers({
+  children,
+  placeholder = null,
+}: {
+  children: ReactElement;
+  placeholder?: ReactElement | null;
+}) {
   const session = useSession();
   if (!session.data?.user) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return <Suspense fallback={session.data.profile ? placeholder : null}>{children}</Suspense>;
 }
+
+/** The top bar's Messages link as it will be drawn, unseen, while member-live.tsx loads. */
+const MESSAGES_LINK_PLACE = (
+  <span className="button button-ghost" aria-hidden="true" style={{ visibility: "hidden" }}>
+    Messages
+  </span>
+);
 
 /** Loads the chunk of the screen at `pathname` (the server preloads it with the page); none → done. */
 export async function preloadScreen(pathname: string): Promise<void> {
@@ -147,7 +164,7 @@ export function AppRoutes() {
                   <TopBar
                     search={<SearchForm name="Site" />}
                     moreLinks={
-                      <ForMembers>
+                      <ForMembers placeholder={MESSAGES_LINK_PLACE}>
                         <MemberLinks />
                       </ForMembers>
                     }

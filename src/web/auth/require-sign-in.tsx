@@ -34,10 +34,26 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 
   if (denied === "error" || left) return <Navigate to="/" replace />;
   if (denied) return <Navigate to={signInPathFor(pathname + search)} replace />;
-  if (!session.data) return <p className="muted">Loading...</p>;
+  if (!session.data) return <SlowLoading />;
   if (session.data.user && !session.data.profile) {
     const here = pathname + search;
     return <Navigate to={createProfilePathFor(here === "/feed" ? null : here)} replace />;
   }
   return children;
+}
+
+/** How long the session may take before "Loading..." shows. */
+const LOADING_DELAY_MS = 400;
+
+/**
+ * "Loading..." only when the session is slow to come: drawn at once, it would be moved down by the
+ * member's top bar arriving with the session (a layout shift on every guarded page, issue 20).
+ */
+function SlowLoading() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return slow ? <p className="muted">Loading...</p> : null;
 }
