@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { deleteAccountBodySchema, RETIRED_USERNAME_DAYS } from "../../shared/accounts.ts";
 import { endSession } from "../auth/index.ts";
-import { announcePostChange, forgetPostChange } from "../posts/index.ts";
+import {
+  announcePostChange,
+  forgetPostChange,
+  rememberPostsOfLeavingAuthor,
+} from "../posts/index.ts";
 import { retireUsername } from "../profiles/index.ts";
 import { passwordCheckOptions } from "./accounts-rate-limits.ts";
 import { deleteUser } from "./accounts-repository.ts";
@@ -27,6 +31,8 @@ export const deleteAccountRoute: FastifyPluginAsyncZod = async (app) => {
       const username = viewer.profile?.username;
       await db.transaction(async (tx) => {
         if (username) await retireUsername(tx, username, RETIRED_USERNAME_DAYS);
+        // Their posts' addresses say "This post was removed", as an author's own delete does.
+        if (viewer.profile) await rememberPostsOfLeavingAuthor(tx, viewer.profile.id);
         // Their posts leave every feed page and post page any instance keeps, once this commits.
         await announcePostChange(tx, "all");
         await deleteUser(tx, viewer.identity.id);

@@ -110,7 +110,10 @@ describe("what deleting removes", () => {
     const after = await feedIds();
     for (const id of postIds) {
       expect(after).not.toContain(id);
-      expect((await t.call({ url: `/api/articles/${id}` })).statusCode).toBe(404);
+      const page = await t.call({ url: `/api/articles/${id}` });
+      expect(page.statusCode).toBe(404);
+      // Gone with its author's account: "This post was removed", as an author's own delete says.
+      expect(page.json().error.code).toBe("post-removed");
     }
   });
 

@@ -67,6 +67,16 @@ export async function deletePost(tx: Db, author: Author, id: number): Promise<bo
   return true;
 }
 
+/**
+ * Before an account goes (its posts go by cascade): its posts' ids are remembered as removed, so
+ * their addresses say "This post was removed" rather than "does not exist". Part of `tx`.
+ */
+export async function rememberPostsOfLeavingAuthor(tx: Db, authorProfileId: string): Promise<void> {
+  await tx.execute(
+    sql`insert into ${removedPosts} (id) select ${posts.id} from ${posts} where ${posts.authorId} = ${authorProfileId} on conflict do nothing`,
+  );
+}
+
 /** Whether the post `id` was deleted by its author. */
 export async function wasRemoved(db: Db, id: number): Promise<boolean> {
   const [row] = await db
