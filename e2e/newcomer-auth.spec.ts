@@ -186,6 +186,18 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
     await expect(page).toHaveURL(new RegExp(`/user/${other.username}$`));
   });
 
+  test("/userProfile signed out comes back to one's own profile after signing in", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await page.goto("/userProfile");
+    await expect(signInForm(page)).toBeVisible();
+    await fillSignIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/userProfile$/);
+    await expect(page.getByRole("heading", { level: 1, name: /'s Profile$/ })).toBeVisible();
+  });
+
   test("/moderation signed out asks to sign in first", async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto("/moderation");

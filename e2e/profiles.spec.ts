@@ -175,12 +175,12 @@ test("the owner chooses whether members see their email; signed-out visitors nev
   await visitor.close();
 });
 
-test("a signed-out visitor of /userProfile goes to /login, and sees no edit or review button elsewhere", async ({
+test("a signed-out visitor of /userProfile goes to sign in (and back after), and sees no edit or review button elsewhere", async ({
   page,
   otherMember,
 }) => {
   await page.goto("/userProfile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2FuserProfile$/);
 
   const subject = await otherMember("visited");
   await page.goto(`/user/${subject.account.username}`);
