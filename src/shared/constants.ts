@@ -27,3 +27,6 @@ export const LOCAL_USER_KEY = "user";
  * so a draft written as one member is never sent as another after a tab elsewhere switched.
  */
 export const SESSION_ACCOUNT_HEADER = "x-session-account";
+
+/** Ids of posts, reviews and messages: positive whole numbers, within JavaScript's safe integers. */
+export const ROW_ID_PATTERN = /^[1-9][0-9]{0,14}$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROW_ID_PATTERN } from "./constants.ts";
 import { areaIdSchema, areaSchema, distanceFilterSchema } from "./places.ts";
 import { POST_TYPE_DEFAULT, POST_TYPES } from "./post-types.ts";
 
@@ -130,8 +131,6 @@ export type PostsPage = z.infer<typeof postsPageSchema>;
 export const postResponseSchema = z.object({ article: postSchema });
 export type PostResponse = z.infer<typeof postResponseSchema>;
 
-/** Post ids are positive whole numbers (kept within JavaScript's safe integers). */
-export const POST_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 export const postParamsSchema = z.object({
-  article_id: z.string().regex(POST_ID_PATTERN, "must be a positive whole number"),
+  article_id: z.string().regex(ROW_ID_PATTERN, "must be a positive whole number"),
 });

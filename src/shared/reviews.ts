@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RATING_DEFAULT, RATING_MAX, RATING_MIN } from "./constants.ts";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, ROW_ID_PATTERN } from "./constants.ts";
 
 export const REVIEW_TITLE_MAX_LENGTH = 120;
 export const REVIEW_BODY_MAX_LENGTH = 2000;
@@ -69,7 +69,7 @@ export type CreateReviewBody = z.output<typeof createReviewBodySchema>;
 
 /** /api/reviews/{review_id}…: review ids are positive whole numbers. */
 export const reviewParamsSchema = z.object({
-  review_id: z.string().regex(/^[1-9][0-9]{0,14}$/, "must be a positive whole number"),
+  review_id: z.string().regex(ROW_ID_PATTERN, "must be a positive whole number"),
 });
 
 /**

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { POST_ID_PATTERN } from "../../shared/posts.ts";
+import { ROW_ID_PATTERN } from "../../shared/constants.ts";
 
 type Screen = {
   /** The screen's address; one ending in "/" is followed by a parameter (`/user/:username`). */
@@ -27,7 +27,7 @@ export const SCREEN_CHUNKS: readonly Screen[] = [
   {
     prefix: "/articles/",
     source: "posts/post-page.tsx",
-    data: (id) => (POST_ID_PATTERN.test(id) ? `/api/articles/${Number(id)}` : undefined),
+    data: (id) => (ROW_ID_PATTERN.test(id) ? `/api/articles/${Number(id)}` : undefined),
   },
   { prefix: "/user/", source: "profiles/profile-page.tsx", data: profileRead },
   { prefix: "/userProfile", source: "profiles/profile-page.tsx" },

@@ -1,4 +1,4 @@
-import { POST_ID_PATTERN } from "../../shared/posts.ts";
+import { ROW_ID_PATTERN } from "../../shared/constants.ts";
 import type { PostPosition } from "./posts-repository.ts";
 
 /** created_at exactly as the repository formats it: UTC with microseconds, the column's precision. */
@@ -18,7 +18,7 @@ export function decodeCursor(cursor: string): PostPosition | null {
   const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   if (parts.length !== 2) return null;
   const [createdAt = "", idText = ""] = parts;
-  if (!POST_ID_PATTERN.test(idText) || !isRealTime(createdAt)) return null;
+  if (!ROW_ID_PATTERN.test(idText) || !isRealTime(createdAt)) return null;
   return { createdAt, id: Number(idText) };
 }
 

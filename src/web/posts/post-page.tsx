@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { POST_ID_PATTERN } from "../../shared/posts.ts";
+import { ROW_ID_PATTERN } from "../../shared/constants.ts";
 import { ApiError, isApiError } from "../api/client.ts";
 import { usePost } from "./api/get-post.ts";
 import { PostNotFound } from "./post-not-found.tsx";
@@ -10,7 +10,7 @@ import "./post-page.css";
 
 export function PostPage() {
   const { article_id: param = "" } = useParams();
-  const id = POST_ID_PATTERN.test(param) ? Number(param) : null;
+  const id = ROW_ID_PATTERN.test(param) ? Number(param) : null;
   const query = usePost(id);
 
   if (id === null) return <PostNotFound />;
