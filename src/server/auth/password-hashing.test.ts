@@ -25,8 +25,10 @@ describe("password hashing", () => {
     };
     const real = await time(() => verifyPassword(stored, "wrong"));
     const dummy = await time(() => verifyPassword(null, "wrong"));
-    // Same order of magnitude (an argon2 verification, tens of ms), not the microseconds of a bare return.
+    // Same order of magnitude as a real verification (argon2, milliseconds), not the microseconds of
+    // a bare return: 1 ms is ten times a bare return's and leaves room on a fast machine, where an
+    // argon2 verification took 4.8 ms (5 here made the test fail by chance).
     expect(dummy).toBeGreaterThan(real * 0.3);
-    expect(dummy).toBeGreaterThan(5);
+    expect(dummy).toBeGreaterThan(1);
   });
 });
