@@ -1,15 +1,14 @@
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { canPublish } from "../../shared/policies.ts";
-import { type ProfileRow, profileColumns } from "../db/profile-columns.ts";
-import { profiles, sessions, users } from "../db/schema.ts";
+import type { ProfileRow } from "../db/profile-columns.ts";
 import { forbidden, unauthorized } from "../http/app-error.ts";
 import { checkIntendedAccount } from "./intended-account.ts";
 import { isModerator } from "./moderators.ts";
 import { hashToken } from "./secret-token.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { LAST_USED_PRECISION_MS, touchSession } from "./session-store.ts";
-import { type Identity, identityColumns } from "./users-repository.ts";
+import type { Identity } from "./users-repository.ts";
+import { viewerQuery } from "./viewer-query.ts";
 
 /** The viewer's own profile, as the profiles table holds it (without its search document). */
 export type ViewerProfile = ProfileRow;
@@ -41,28 +40,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   if (!token) return null;
   const db = request.server.database.db;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      identity: identityColumns,
-      profile: profileColumns,
-      session: {
-        publicId: sessions.publicId,
-        createdAt: sessions.createdAt,
-        lastUsedAt: sessions.lastUsedAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, new Date()),
-        // A suspension deletes the account's sessions; this keeps a racing sign-in out as well.
-        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, new Date())),
-      ),
-    )
-    .limit(1);
+  const [row] = await viewerQuery(db).execute({ tokenHash, now: new Date().toISOString() });
   if (!row) return null;
   if (Date.now() - row.session.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await touchSession(db, tokenHash);

@@ -142,7 +142,8 @@ function feedQuery(db: Db, filter: FeedFilter, afterPosition: boolean, window = 
     .limit(sql.placeholder("limit"));
 }
 
-function byIdQuery(db: Db) {
+/** A post by id with its author (placeholder `id`); exported for bench/floor-server.ts's SQL text. */
+export function postByIdQuery(db: Db) {
   return db
     .select({
       ...postColumns,
@@ -155,10 +156,16 @@ function byIdQuery(db: Db) {
     .limit(1);
 }
 
+/**
+ * The unfiltered feed page, newest first (placeholders `limit`, and `afterTime`, `afterId` when
+ * `afterPosition`); exported for bench/floor-server.ts's SQL text.
+ */
+export const feedPageQuery = (db: Db, afterPosition: boolean) => feedQuery(db, {}, afterPosition);
+
 type Prepared = {
   first: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
   after: ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
-  byId: ReturnType<ReturnType<typeof byIdQuery>["prepare"]>;
+  byId: ReturnType<ReturnType<typeof postByIdQuery>["prepare"]>;
 };
 
 /**
@@ -172,9 +179,9 @@ function prepared(db: Db): Prepared {
   let queries = preparedByDb.get(db);
   if (!queries) {
     queries = {
-      first: feedQuery(db, {}, false).prepare("articles_feed_first"),
-      after: feedQuery(db, {}, true).prepare("articles_feed_after"),
-      byId: byIdQuery(db).prepare("articles_by_id"),
+      first: feedPageQuery(db, false).prepare("articles_feed_first"),
+      after: feedPageQuery(db, true).prepare("articles_feed_after"),
+      byId: postByIdQuery(db).prepare("articles_by_id"),
     };
     preparedByDb.set(db, queries);
   }
