@@ -13,6 +13,7 @@ import { forbidden } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
+import { findProfilePage } from "./profile-page-query.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
 import {
   findProfileByUsername,
@@ -41,16 +42,15 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username } = request.params;
       const [viewer, found] = await Promise.all([
         getViewer(request),
-        findProfileByUsername(db, username),
+        findProfilePage(db, username),
       ]);
-      const profile = visibleProfile(found, username, viewer);
+      const profile = visibleProfile(found?.profile ?? null, username, viewer);
+      const stats = found?.stats ?? { count: 0, sum: 0 };
       // The answer depends on who asks (the email, hidden, blocked): never from a shared cache,
       // and never reused by the browser after a sign-in or sign-out without asking again.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
-      const [stats, blocked] = await Promise.all([
-        reviewStatsAbout(db, profile.id),
-        viewerBlocked(db, viewer, profile),
-      ]);
+      // From the in-memory blocks cache once the viewer's blocks were read (blocks-cache.ts).
+      const blocked = await viewerBlocked(db, viewer, profile);
       return { user: presentProfileDetail(profile, viewer?.profile, stats, { blocked }) };
     },
   );
