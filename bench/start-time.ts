@@ -1,50 +1,57 @@
 /**
- * Start (DESIGN §6, issue 7): time from process start to the first answered request of the
- * production server on a built tree, on the embedded database: with an empty data directory (it
- * creates and migrates itself) and with the seeded one. A few runs each; the median counts.
+ * Start (DESIGN §6, issue 7 and 21): time to the first answered request of the production server on
+ * a built tree, on the embedded database: with an empty data directory (it creates and migrates
+ * itself) and with the seeded one. Two ways, alternating run by run: the user's own command,
+ * `npm start` (npm's CLI, the build check and the server, in a process group of their own), and
+ * the server process alone (`node src/server/main.ts`). A few runs each; the median counts.
  *
  *   npx node bench/start-time.ts [--runs 5] [--web-dir dist/web]
  *     [--users 10000 --posts 100000 --reviews 50000 --messages 10000]
  *
  * The clock starts just before the process is spawned and stops when `GET /` (the first page,
  * from the built web app) and then `GET /api/health` (which reads the database) have answered.
- * Without a built web app (no index.html in --web-dir) it times the API alone and says so.
- * `npm start` runs scripts/ensure-build.ts first (on a built tree it only compares file times and
- * reads the PGlite template's stamp); it is left out here because on a stale tree it would rebuild
- * dist/web. What it would do for the embedded database is done here: the template in
- * dist/pglite-template is made first when missing or stale, so an empty data directory starts the
- * way it does after `npm start`. Each empty start that ran initdb instead is counted and named.
+ * Before any timing the tree is made built, once, by the build check `npm start` runs
+ * (scripts/ensure-build.ts): it builds dist/web when missing or stale and makes the PGlite
+ * template in dist/pglite-template, so every timed `npm start` finds a built tree and an empty data
+ * directory starts from the template. The `npm start` rows serve dist/web (what it checks and
+ * builds); the server rows serve --web-dir, and without a built web app there (no index.html) they
+ * time the API alone and say so. Each empty start that ran initdb instead of copying the template
+ * is counted and named.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { openPglite } from "../src/server/db/database.ts";
-import { buildPgliteTemplate } from "../src/server/db/pglite-template-build.ts";
+import { PGLITE_TEMPLATE_DIR, readTemplateStamp } from "../src/server/db/pglite-template-stamp.ts";
 import {
-  PGLITE_TEMPLATE_DIR,
-  readTemplateStamp,
-  templateIsCurrent,
-} from "../src/server/db/pglite-template-stamp.ts";
-import { freePort, ROOT, waitForHealthy } from "../test/harness/server-process.ts";
+  freePort,
+  ROOT,
+  type ServerProcess,
+  waitForHealthy,
+} from "../test/harness/server-process.ts";
 import {
   CORES,
   machineLine,
   markdownHeader,
   markdownRow,
   median,
+  PRODUCTION_ENV,
   runMain,
   startProductionServer,
   tempDir,
 } from "./bench-kit.ts";
+import { startNpmStart } from "./npm-start-process.ts";
 import { checkSizes, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
 
 const BUDGET_MS = 2000;
+const BUILT_WEB_DIR = path.join(ROOT, "dist/web");
 
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
-    "web-dir": { type: "string", default: path.join(ROOT, "dist/web") },
+    "web-dir": { type: "string", default: BUILT_WEB_DIR },
     ...SIZE_OPTIONS,
   },
 });
@@ -56,30 +63,53 @@ if (sizeProblem || !Number.isInteger(runs) || runs < 1) {
   console.error(sizeProblem ?? "--runs must be a whole number ≥ 1");
   process.exit(1);
 }
-const built = fs.existsSync(path.join(webDir, "index.html"));
 
 /** What the server says on standard error when a new data directory cannot start from the template. */
 const INITDB_LINE = /^Creating the embedded database with initdb.*$/m;
 
+type Way = {
+  name: string;
+  webDir: string;
+  start: (port: number, dataDir: string, webDir: string) => ServerProcess;
+};
+
+const WAYS: Way[] = [
+  {
+    name: "`npm start`",
+    webDir: BUILT_WEB_DIR,
+    start: (port, dataDir, web) =>
+      startNpmStart(port, { ...PRODUCTION_ENV, DATA_DIR: dataDir, WEB_DIR: web }),
+  },
+  {
+    name: "server process",
+    webDir,
+    start: (port, dataDir, web) => startProductionServer(port, { DATA_DIR: dataDir, WEB_DIR: web }),
+  },
+];
+
 /** One cold start: spawn, then wait for the first page and a database read. */
-async function startOnce(dataDir: string): Promise<{ ms: number; initdb: string | undefined }> {
+async function startOnce(way: Way, dataDir: string): Promise<{ ms: number; initdb?: string }> {
   const port = await freePort();
+  const withPage = fs.existsSync(path.join(way.webDir, "index.html"));
   const began = performance.now();
-  const server = startProductionServer(port, { DATA_DIR: dataDir, WEB_DIR: webDir });
-  if (built) await waitForHealthy(server, 60_000, { path: "/", intervalMs: 2 });
+  const server = way.start(port, dataDir, way.webDir);
+  if (withPage) await waitForHealthy(server, 60_000, { path: "/", intervalMs: 2 });
   await waitForHealthy(server, 60_000, { intervalMs: 2 });
   const ms = performance.now() - began;
   await server.stop();
   return { ms, initdb: INITDB_LINE.exec(server.stderr())?.[0] };
 }
 
-/** As `npm start` would have it (scripts/ensure-build.ts): a template for this PGlite and migrations. */
-async function ensureTemplate(): Promise<void> {
-  if (!templateIsCurrent(PGLITE_TEMPLATE_DIR)) {
-    const began = performance.now();
-    await buildPgliteTemplate(PGLITE_TEMPLATE_DIR);
-    console.log(`Made the PGlite template in ${Math.round(performance.now() - began)} ms`);
-  }
+/** What `npm start` finds on a built tree: dist/web current and the template for this PGlite. */
+function makeTreeBuilt(): void {
+  const began = performance.now();
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/ensure-build.ts")], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  console.log(
+    `Build check (scripts/ensure-build.ts) took ${Math.round(performance.now() - began)} ms`,
+  );
   const stamp = readTemplateStamp(PGLITE_TEMPLATE_DIR);
   console.log(
     `Empty data directories start from ${PGLITE_TEMPLATE_DIR} (PGlite ${stamp?.pgliteVersion}, ` +
@@ -101,25 +131,30 @@ function report(name: string, times: number[]): void {
   );
 }
 
+/** `runs` starts of each way, alternating, on a data directory from `dataDir()`. */
+async function alternate(dataDir: () => string, initdb: string[]): Promise<Map<Way, number[]>> {
+  const times = new Map(WAYS.map((way) => [way, [] as number[]]));
+  for (let i = 0; i < runs; i++) {
+    for (const way of WAYS) {
+      const start = await startOnce(way, dataDir());
+      times.get(way)?.push(start.ms);
+      if (start.initdb) initdb.push(`${way.name}: ${start.initdb}`);
+    }
+  }
+  return times;
+}
+
 await runMain(async () => {
   console.log(`Start time: ${runs} runs each; ${machineLine()}`);
-  console.log(
-    built
-      ? `Built web app: ${webDir}`
-      : `No built web app in ${webDir}: timing the API alone (build with \`npx vite build\` first).`,
-  );
-  await ensureTemplate();
+  makeTreeBuilt();
+  if (!fs.existsSync(path.join(webDir, "index.html")))
+    console.log(`No built web app in ${webDir}: the server rows time the API alone.`);
   console.log("");
   console.log(markdownHeader(["start", "median ms", "runs ms", "budget ms", "met", "cores"]));
 
-  const empty: number[] = [];
   const initdb: string[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = await startOnce(tempDir("start-empty"));
-    empty.push(start.ms);
-    if (start.initdb) initdb.push(start.initdb);
-  }
-  report("PGlite, empty data directory (creates and migrates)", empty);
+  const empty = await alternate(() => tempDir("start-empty"), initdb);
+  for (const [way, times] of empty) report(`${way.name}, PGlite, empty data directory`, times);
 
   const seededDir = tempDir("start-seeded");
   const release = lockDataDir(seededDir);
@@ -130,16 +165,15 @@ await runMain(async () => {
     await database.close();
     release();
   }
-  await startOnce(seededDir); // the first start after seeding may still find work to do
-  const seeded: number[] = [];
-  for (let i = 0; i < runs; i++) seeded.push((await startOnce(seededDir)).ms);
+  await startOnce(WAYS[1] as Way, seededDir); // the first start after seeding may still find work to do
+  const seeded = await alternate(() => seededDir, initdb);
   const counts = `${sizes.users} users, ${sizes.posts} posts, ${sizes.reviews} reviews, ${sizes.messages} messages`;
-  report(`PGlite, seeded (${counts})`, seeded);
+  for (const [way, times] of seeded) report(`${way.name}, PGlite, seeded (${counts})`, times);
 
   console.log(
     initdb.length === 0
-      ? `\nEvery empty start copied the template.`
-      : `\n${initdb.length} of ${runs} empty starts ran initdb instead of copying the template: ${initdb[0]}`,
+      ? "\nEvery empty start copied the template."
+      : `\n${initdb.length} of ${runs * WAYS.length} empty starts ran initdb instead of copying the template: ${initdb[0]}`,
   );
   console.log(`Done; ${machineLine()}`);
 });
