@@ -1,0 +1,284 @@
+/**
+ * What the floor and peer servers answer, with no framework and no ORM on the request path: for
+ * each measured route the app's own statements (floor-sql.ts), run in the app's order and
+ * parallelism, and the app's JSON shape. The statements are taken once at start: from the builders
+ * the server exports, or captured from the repository function through Drizzle's logger where the
+ * server exports none (topic feed, search, the post write). bench/README.md lists what each runs.
+ */
+
+import { hashToken } from "../src/server/auth/secret-token.ts";
+import { viewerQueryForText } from "../src/server/auth/viewer-query.ts";
+import { decodeCursor, encodeCursor } from "../src/server/db/position-cursor.ts";
+import { liftedWriteLimits } from "../src/server/limits/write-limit-rules.ts";
+import { withinWriteLimit } from "../src/server/limits/write-limits.ts";
+import {
+  feedPageQuery,
+  insertPost,
+  listPosts,
+  ownPostColumns,
+  postByIdQuery,
+  postColumns,
+} from "../src/server/posts/posts-repository.ts";
+import { presentPostHit } from "../src/server/search/search-presenter.ts";
+import { searchPosts } from "../src/server/search/search-repository.ts";
+import { searchTextOf } from "../src/server/search/search-text.ts";
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../src/shared/search.ts";
+import type { FloorDb, Row, Run } from "./floor-db.ts";
+import { columnPaths, type Statement, statementOf, templateOf } from "./floor-sql.ts";
+
+export type FloorRequest = {
+  method: string;
+  /** The path without the query. */
+  path: string;
+  query: URLSearchParams;
+  cookie: string | undefined;
+  /** The JSON body, parsed (undefined without one). */
+  body: unknown;
+};
+export type FloorAnswer = { status: number; json: unknown };
+
+const FEED_PAGE = 20;
+/** Values no request sends, so a captured statement's parameters are told apart. */
+const CAPTURE = {
+  limit: 987_654,
+  topic: "Floor-capture-topic",
+  word: "zqxfloorword",
+  title: "Floor capture title",
+  body: "Floor capture body, never committed.",
+  postTopic: "Floor capture topic",
+};
+
+const notFound = (message: string): FloorAnswer => ({
+  status: 404,
+  json: { error: { code: "not-found", message } },
+});
+
+/** A post row as the app's presenter answers it (post-presenter.ts). */
+function presentPost(row: Row) {
+  const photo = row.authorImgUrl;
+  const username = row.username as string;
+  return {
+    id: Number(row.id),
+    title: row.title,
+    topic: row.topic,
+    body: row.body,
+    username,
+    created_at: row.createdAt,
+    type: row.kind,
+    area:
+      row.areaId === null || row.areaName === null || row.areaCountry === null
+        ? null
+        : { id: row.areaId, name: row.areaName, country: row.areaCountry },
+    ...(row.editedAt ? { edited_at: row.editedAt } : {}),
+    ...(row.filledAt ? { filled_at: row.filledAt } : {}),
+    ...(photo && photo !== `/api/avatars/${encodeURIComponent(username)}.svg`
+      ? { author_img_url: photo }
+      : {}),
+  };
+}
+
+function sessionToken(cookie: string | undefined): string | undefined {
+  if (!cookie) return undefined;
+  for (const part of cookie.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === "__Host-ylt_session" || name === "ylt_session") return value.join("=");
+  }
+  return undefined;
+}
+
+type Viewer = { identity: Row; profile: Row | null } | null;
+
+export async function createFloorRoutes(db: FloorDb) {
+  const d = db.drizzle;
+  const viewerStatement = statementOf(viewerQueryForText(d), "viewer_by_session");
+  const byId = statementOf(postByIdQuery(d), "articles_by_id");
+  const feedFirst = statementOf(feedPageQuery(d, false), "articles_feed_first");
+  const feedAfter = statementOf(feedPageQuery(d, true), "articles_feed_after");
+  const postPaths = columnPaths(postColumns);
+
+  const capture = async (
+    work: (capturing: ReturnType<FloorDb["capturing"]>["db"]) => Promise<unknown>,
+  ) => {
+    const capturing = db.capturing();
+    await work(capturing.db);
+    return capturing.captured;
+  };
+  const [topicCaptured] = await capture((c) =>
+    listPosts(c, { limit: CAPTURE.limit, topic: CAPTURE.topic }),
+  );
+  const [searchCaptured] = await capture((c) =>
+    searchPosts(c, {
+      text: searchTextOf(CAPTURE.word),
+      centre: null,
+      excludedAuthors: [],
+      page: 1,
+    }),
+  );
+  if (!topicCaptured || !searchCaptured) throw new Error("captured no topic or search statement");
+  const topicPage: Statement = {
+    ...templateOf(topicCaptured, { limit: CAPTURE.limit, topic: CAPTURE.topic }),
+    columns: postPaths,
+  };
+  const captureText = searchTextOf(CAPTURE.word);
+  const searchPage: Statement = {
+    ...templateOf(searchCaptured, { tsquery: captureText?.tsquery, plain: captureText?.plain }),
+    columns: [...postPaths, ["distanceMeters"], ["titleMarked"], ["bodyMarked"]],
+  };
+
+  async function viewerOf(cookie: string | undefined): Promise<Viewer> {
+    const token = sessionToken(cookie);
+    if (!token) return null;
+    const [row] = await db.run(viewerStatement, {
+      tokenHash: hashToken(token),
+      now: new Date().toISOString(),
+    });
+    return row
+      ? { identity: row.identity as Row, profile: (row.profile as Row | null) ?? null }
+      : null;
+  }
+
+  const feedAnswer = (rows: Row[]) => {
+    const page = rows.slice(0, FEED_PAGE);
+    const last = page.at(-1);
+    return {
+      articles: page.map(presentPost),
+      nextCursor:
+        rows.length > FEED_PAGE && last
+          ? encodeCursor({ createdAt: last.createdAt as string, id: Number(last.id) })
+          : null,
+    };
+  };
+
+  /** The post write's statements, captured from the app's own write on the first request. */
+  let writeStatements: Statement[] | null = null;
+  async function captureWrite(
+    viewer: { userId: string; profileId: string; username: string },
+    kind: string,
+  ) {
+    const rollback = new Error("floor capture: rolled back");
+    const captured = await capture((c) =>
+      withinWriteLimit(c, liftedWriteLimits(), viewer.userId, "post", async (tx) => {
+        await insertPost(
+          tx,
+          { id: viewer.profileId, username: viewer.username },
+          {
+            title: CAPTURE.title,
+            topic: CAPTURE.postTopic,
+            body: CAPTURE.body,
+            kind: kind as "offering",
+            areaId: null,
+            areaName: null,
+            areaCountry: null,
+            areaLat: null,
+            areaLng: null,
+          },
+        );
+        throw rollback;
+      }).catch((error) => {
+        if (error !== rollback) throw error;
+      }),
+    );
+    const inputs = {
+      userId: viewer.userId,
+      profileId: viewer.profileId,
+      title: CAPTURE.title,
+      topic: CAPTURE.postTopic,
+      body: CAPTURE.body,
+      kind,
+    };
+    return captured.map((each) => {
+      const statement = templateOf(each, inputs);
+      return /\breturning\b/i.test(each.text)
+        ? { ...statement, columns: columnPaths(ownPostColumns) }
+        : statement;
+    });
+  }
+
+  async function createPost(request: FloorRequest): Promise<FloorAnswer> {
+    const viewer = await viewerOf(request.cookie);
+    if (!viewer?.profile) return { status: 401, json: { error: { code: "not-signed-in" } } };
+    const input = request.body as {
+      title: string;
+      topic: string;
+      body: string;
+      type?: string;
+    };
+    const kind = input.type ?? "offering";
+    const profile = viewer.profile;
+    const ids = {
+      userId: viewer.identity.id as string,
+      profileId: profile.id as string,
+      username: profile.username as string,
+    };
+    writeStatements ??= await captureWrite(ids, kind);
+    const statements = writeStatements;
+    const values = { ...ids, title: input.title, topic: input.topic, body: input.body, kind };
+    const post = await db.transaction(async (run: Run) => {
+      let inserted: Row | undefined;
+      for (const statement of statements) {
+        const rows = await run(statement, values);
+        if (statement.columns.length > 0) inserted = rows[0];
+      }
+      return inserted;
+    });
+    if (!post) throw new Error("the post write returned no row");
+    return {
+      status: 201,
+      json: {
+        article: presentPost({ ...post, username: ids.username, authorImgUrl: profile.imgUrl }),
+      },
+    };
+  }
+
+  async function handle(request: FloorRequest): Promise<FloorAnswer> {
+    const { method, path, query } = request;
+    if (method === "POST" && path === "/api/articles") return createPost(request);
+    if (method !== "GET") return notFound("no such route");
+    if (path === "/api/articles") {
+      const cursor = query.get("cursor");
+      const topic = query.get("topic");
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) return { status: 400, json: { error: { code: "invalid-input" } } };
+      // As the app: the viewer first (its blocks narrow the feed), then the page.
+      await viewerOf(request.cookie);
+      const limit = FEED_PAGE + 1;
+      const rows = topic
+        ? await db.run(topicPage, { limit, topic })
+        : after
+          ? await db.run(feedAfter, { limit, afterTime: after.createdAt, afterId: after.id })
+          : await db.run(feedFirst, { limit });
+      return { status: 200, json: feedAnswer(rows) };
+    }
+    const post = /^\/api\/articles\/(\d+)$/.exec(path);
+    if (post) {
+      // As the app: the viewer and the post at once.
+      const [, rows] = await Promise.all([
+        viewerOf(request.cookie),
+        db.run(byId, { id: Number(post[1]) }),
+      ]);
+      const [row] = rows;
+      if (!row || row.hidden) return notFound("There is no such post.");
+      return { status: 200, json: { article: presentPost(row) } };
+    }
+    if (path === "/api/search/posts") {
+      await viewerOf(request.cookie);
+      const text = searchTextOf(query.get("q") ?? "");
+      if (!text) return { status: 400, json: { error: { code: "invalid-input" } } };
+      const rows = await db.run(searchPage, text);
+      const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((row) => {
+        const { distanceMeters: _none, ...hit } = row;
+        return presentPostHit({ ...hit, id: Number(row.id) } as never);
+      });
+      return {
+        status: 200,
+        json: {
+          articles: hits,
+          nextPage: rows.length > SEARCH_PAGE_SIZE && SEARCH_PAGE_MAX > 1 ? 2 : null,
+        },
+      };
+    }
+    return notFound("no such route");
+  }
+
+  return { handle };
+}
