@@ -14,8 +14,6 @@
  * Origin and Sec-Fetch-Site headers the CSRF check reads.
  */
 import { parseArgs } from "node:util";
-import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
-import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { freePort, waitForHealthy } from "../test/harness/server-process.ts";
 import {
@@ -30,12 +28,13 @@ import {
   markdownRow,
   postgresReachable,
   runMain,
-  scratchPostgres,
+  seededStorage,
+  signUp,
   startNode,
   startProductionServer,
   tempDir,
 } from "./bench-kit.ts";
-import { checkSizes, type SeedResult, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
+import { checkSizes, type SeedResult, SIZE_OPTIONS, sizesFrom } from "./seed-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -161,63 +160,6 @@ async function baselines(): Promise<void> {
   }
 }
 
-/** Seeds a fresh database and closes it again; returns the env that points the server at it. */
-async function prepareStorage(
-  kind: "pglite" | "postgres",
-): Promise<{ env: Record<string, string>; seeded: SeedResult }> {
-  let database: Database;
-  let env: Record<string, string>;
-  let release = () => {};
-  if (kind === "pglite") {
-    const dataDir = tempDir("api-ratio");
-    release = lockDataDir(dataDir);
-    database = await openPglite(dataDir);
-    env = { DATA_DIR: dataDir };
-  } else {
-    const url = await scratchPostgres(values["postgres-url"]);
-    database = await openPostgres(url, 1);
-    env = { DATABASE_URL: url };
-  }
-  try {
-    return { env, seeded: await seed(database, sizes) };
-  } finally {
-    await database.close();
-    release();
-  }
-}
-
-/** Registers an account and creates its profile through the API; returns the session cookie. */
-async function signUp(base: string): Promise<string> {
-  const suffix = Math.random().toString(36).slice(2, 10);
-  const headers = {
-    "content-type": "application/json",
-    origin: base,
-    "sec-fetch-site": "same-origin",
-  };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: `bench-${suffix}@example.test`, password: `Bench-${suffix}-pw` }),
-  });
-  if (registered.status !== 201) {
-    throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-  }
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.includes("ylt_session="));
-  if (!cookie) throw new Error("register set no session cookie");
-  const profile = await fetch(`${base}/api/users`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ username: `bench_${suffix}`, skills: ["Plumber"], interests: [] }),
-  });
-  if (profile.status !== 201) {
-    throw new Error(`profile creation answered ${profile.status}: ${await profile.text()}`);
-  }
-  return cookie;
-}
-
 function apiScenarios(
   base: string,
   cookie: string,
@@ -310,7 +252,7 @@ function apiScenarios(
 async function apiRun(kind: "pglite" | "postgres"): Promise<void> {
   const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
   const seedStart = performance.now();
-  const { env, seeded } = await prepareStorage(kind);
+  const { env, seeded } = await seededStorage(kind, values["postgres-url"], sizes);
   console.error(
     `${label}: seeded ${JSON.stringify(seeded.sizes)} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );

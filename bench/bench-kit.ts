@@ -8,8 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
+import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
 import { createScratchPostgres } from "../test/harness/scratch-postgres.ts";
 import { SERVER_MAIN, type ServerProcess, startProcess } from "../test/harness/server-process.ts";
+import { type SeedResult, type SeedSizes, seed } from "./seed-data.ts";
 
 // ── command line ────────────────────────────────────────────────────────────
 
@@ -283,3 +286,71 @@ export function median(values: number[]): number {
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
+
+// ── seeded storage and a signed-in account (api-ratio.ts, api-floor.ts) ────
+
+/**
+ * A fresh database seeded with `sizes` and closed again: a temporary DATA_DIR for PGlite, or a
+ * scratch database on the server of `postgresUrl`, both removed by `cleanUp()`. Returns the env
+ * that points a server at it.
+ */
+export async function seededStorage(
+  kind: "pglite" | "postgres",
+  postgresUrl: string,
+  sizes: SeedSizes,
+): Promise<{ env: Record<string, string>; seeded: SeedResult }> {
+  let database: Database;
+  let env: Record<string, string>;
+  let release = () => {};
+  if (kind === "pglite") {
+    const dataDir = tempDir("seeded");
+    release = lockDataDir(dataDir);
+    database = await openPglite(dataDir);
+    env = { DATA_DIR: dataDir };
+  } else {
+    const url = await scratchPostgres(postgresUrl);
+    database = await openPostgres(url, 1);
+    env = { DATABASE_URL: url };
+  }
+  try {
+    return { env, seeded: await seed(database, sizes) };
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+/** Registers an account and creates its profile through the API; returns the session cookie. */
+export async function signUp(base: string): Promise<string> {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const headers = {
+    "content-type": "application/json",
+    origin: base,
+    "sec-fetch-site": "same-origin",
+  };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: `bench-${suffix}@example.test`, password: `Bench-${suffix}-pw` }),
+  });
+  if (registered.status !== 201) {
+    throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+  }
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .find((c) => c.includes("ylt_session="));
+  if (!cookie) throw new Error("register set no session cookie");
+  const profile = await fetch(`${base}/api/users`, {
+    method: "POST",
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ username: `bench_${suffix}`, skills: ["Plumber"], interests: [] }),
+  });
+  if (profile.status !== 201) {
+    throw new Error(`profile creation answered ${profile.status}: ${await profile.text()}`);
+  }
+  return cookie;
+}
+
+/** The 1-minute load average, two decimals. */
+export const loadAverage = () => (os.loadavg()[0] ?? 0).toFixed(2);

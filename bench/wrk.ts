@@ -68,3 +68,85 @@ export function runWrk(
     });
   });
 }
+
+/** What bench/wrk/route.lua asks for: see its header. */
+export type WrkRoute = {
+  method: "GET" | "POST";
+  /** `{id}` in it becomes a random id of `ids` for each request. */
+  path: string;
+  ids?: { first: number; last: number };
+  cookie?: string;
+  /** The server's own origin, sent with a body (the CSRF check reads it). */
+  origin?: string;
+  body?: string;
+};
+
+/** The figures bench/wrk/route.lua's done() prints as one JSON line. */
+type RouteFigures = {
+  requests: number;
+  duration_us: number;
+  p50_us: number;
+  p99_us: number;
+  status_errors: number;
+  socket_errors: number;
+};
+
+export const ROUTE_SCRIPT = new URL("./wrk/route.lua", import.meta.url).pathname;
+
+/** The JSON line of bench/wrk/route.lua's done() in wrk's output. */
+export function parseRouteFigures(output: string): WrkResult {
+  const line = output
+    .split("\n")
+    .reverse()
+    .find((each) => each.startsWith('{"requests":'));
+  if (!line) throw new Error(`wrk printed no figures line:\n${output}`);
+  const figures = JSON.parse(line) as RouteFigures;
+  return {
+    rps: figures.requests / (figures.duration_us / 1e6),
+    p50Ms: figures.p50_us / 1_000,
+    p99Ms: figures.p99_us / 1_000,
+    requests: figures.requests,
+    non2xx: figures.status_errors,
+    socketErrors: figures.socket_errors,
+  };
+}
+
+/** One route of `base` under wrk with bench/wrk/route.lua (cookie, random ids, a POST body). */
+export function runWrkRoute(
+  base: string,
+  route: WrkRoute,
+  { threads, connections, seconds }: WrkOptions,
+): Promise<WrkResult> {
+  const options = [
+    `method=${route.method}`,
+    `path=${route.path}`,
+    route.ids ? `ids=${route.ids.first}-${route.ids.last}` : "",
+    route.cookie ? `cookie=${route.cookie}` : "",
+    route.origin ? `origin=${route.origin}` : "",
+    route.body ? `body=${route.body}` : "",
+  ].filter(Boolean);
+  const args = [
+    `-t${threads}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    "-s",
+    ROUTE_SCRIPT,
+    base,
+    "--",
+    ...options,
+  ];
+  return new Promise((resolve, reject) => {
+    execFile("wrk", args, { timeout: (seconds + 30) * 1_000 }, (error, stdout, stderr) => {
+      if (error)
+        return reject(
+          new Error(`wrk ${route.method} ${route.path} failed: ${stderr || error.message}`),
+        );
+      try {
+        resolve(parseRouteFigures(stdout));
+      } catch (problem) {
+        reject(problem);
+      }
+    });
+  });
+}
