@@ -7,7 +7,7 @@ import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
-import { postsListKey, reviewsQueryKey, sessionQueryKey } from "../api/query-keys.ts";
+import { postsListKey, reviewPagesQueryKey, sessionQueryKey } from "../api/query-keys.ts";
 import { Notices } from "../ui/notify.tsx";
 import { ProfileView } from "./profile-view.tsx";
 
@@ -95,7 +95,7 @@ describe("another member's profile", () => {
     await heading();
     // Reads that depend on the block, cached before it.
     queryClient.setQueryData(postsListKey, { pages: [], pageParams: [] });
-    queryClient.setQueryData(reviewsQueryKey("bob"), []);
+    queryClient.setQueryData(reviewPagesQueryKey("bob"), { pages: [], pageParams: [] });
 
     await userEvent.click(await screen.findByRole("button", { name: "Block" }));
     const confirm = within(screen.getByRole("dialog", { name: "Block @grace?" }));
@@ -106,7 +106,7 @@ describe("another member's profile", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(button("Block")).toBeNull();
     expect(queryClient.getQueryState(postsListKey)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(reviewsQueryKey("bob"))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(reviewPagesQueryKey("bob"))?.isInvalidated).toBe(true);
 
     await userEvent.click(screen.getByRole("button", { name: "Unblock" }));
     await waitFor(() => expect(screen.queryByText(BLOCKED_TEXT)).toBeNull());

@@ -24,7 +24,8 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
   const titleId = `review-${review.id}`;
   const mayReply = canReplyToReview(viewer, review) && review.reply === null && !replying;
   return (
-    <article className="review" aria-labelledby={titleId}>
+    // Focusable from script: the list moves the focus to the first review of a page it adds.
+    <article className="review" aria-labelledby={titleId} tabIndex={-1} data-review-id={review.id}>
       <div className="review-author">
         <Avatar name={review.username} imageUrl={review.author_img_url} size={36} />
         <div>

@@ -23,6 +23,27 @@ const review = (id: number, username: string, changes: Partial<Review> = {}): Re
   ...changes,
 });
 
+/** The fake server's page size (the real one's is 20): small, so that the tests render little. */
+const PAGE = 3;
+
+/**
+ * GET /api/reviews?… as the server answers it: `by` keeps the one its author wrote; pages of
+ * `limit` (PAGE unless said), each after the review its cursor names (here: its id).
+ */
+function pageOf(stored: Review[], path: string) {
+  const query = new URL(path, "http://localhost").searchParams;
+  const by = query.get("by");
+  const matching = by ? stored.filter((r) => r.username === by) : stored;
+  const cursor = query.get("cursor");
+  const start = cursor ? matching.findIndex((r) => r.id === Number(cursor)) + 1 : 0;
+  const end = start + Number(query.get("limit") ?? PAGE);
+  const reviews = matching.slice(start, end);
+  return {
+    reviews,
+    nextCursor: end < matching.length ? String(reviews.at(-1)?.id) : null,
+  };
+}
+
 /**
  * Grace's profile as `viewer` sees it, the server keeping the reviews about her: a new one, an edit,
  * a deletion and replies change them, as the real one would.
@@ -32,7 +53,7 @@ function renderBlock(viewer: string, reviews: Review[]) {
   const answer = (request: ApiRequest) => {
     const { method, path, body } = request;
     if (path === "/me") return { status: 200, body: sessionOf(viewer) };
-    if (path.startsWith("/reviews?")) return { status: 200, body: { reviews: stored } };
+    if (path.startsWith("/reviews?")) return { status: 200, body: pageOf(stored, path) };
     if (method === "POST" && path === "/reviews") {
       const created = review(99, viewer, body as Partial<Review>);
       stored = [created, ...stored];
@@ -148,6 +169,75 @@ describe("the reviews block", () => {
     expect(bobs.getByRole("button", { name: "Report" })).toBeTruthy();
     expect(bobs.queryByRole("button", { name: "Delete" })).toBeNull();
     expect(bobs.queryByRole("button", { name: "Reply" })).toBeNull();
+  });
+});
+
+describe("the reviews block with more than a page of reviews", () => {
+  /** 5 reviews about grace: ada's the oldest, so on the second page. */
+  const olderThanAPage = () => [
+    ...Array.from({ length: 4 }, (_, i) => review(1000 - i, `member${i}`)),
+    review(2, "ada", { rating: 2 }),
+  ];
+  const more = () => block().getByRole("button", { name: "More reviews" });
+
+  it("asks for the viewer's own review alone, and offers to edit it though it is not on the first page", async () => {
+    const { requests } = renderBlock("ada", olderThanAPage());
+    expect(await block().findByRole("button", { name: "Edit your review" })).toBeTruthy();
+    // The list's pages are read only when it opens.
+    expect(requests.filter((r) => r.path.startsWith("/reviews?")).map((r) => r.path)).toEqual([
+      "/reviews?created_about=grace&by=ada&limit=1",
+    ]);
+    await userEvent.click(block().getByRole("button", { name: "See Reviews" }));
+    await reviewNamed("Review by member0");
+    expect(screen.getAllByRole("article")).toHaveLength(PAGE);
+    expect(screen.queryByRole("article", { name: "Review by ada" })).toBeNull();
+  });
+
+  it("edits and deletes the viewer's review where it is, on a later page", async () => {
+    renderBlock("ada", olderThanAPage());
+    await userEvent.click(await block().findByRole("button", { name: "See Reviews" }));
+    await reviewNamed("Review by member0");
+    await userEvent.click(more());
+    await reviewNamed("Review by ada");
+
+    await userEvent.click(block().getByRole("button", { name: "Edit your review" }));
+    const form = within(await screen.findByRole("form", { name: "Edit your review" }));
+    await userEvent.clear(form.getByLabelText("Title"));
+    await userEvent.type(form.getByLabelText("Title"), "Changed my mind");
+    await userEvent.click(form.getByRole("button", { name: "Save review" }));
+    const mine = await reviewNamed("Changed my mind");
+    expect(screen.getAllByRole("article").at(-1)).toBe(mine);
+
+    await userEvent.click(within(mine).getByRole("button", { name: "Delete" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Delete your review?" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Delete" }));
+    expect(await block().findByRole("button", { name: "Add Review" })).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Changed my mind" })).toBeNull();
+    expect(screen.getAllByRole("article")).toHaveLength(4);
+  });
+
+  it("puts a new review on top of the first page, the older pages following as before", async () => {
+    const { requests } = renderBlock(
+      "ada",
+      Array.from({ length: PAGE + 1 }, (_, i) => review(1000 - i, `member${i}`)),
+    );
+    await userEvent.click(await block().findByRole("button", { name: "See Reviews" }));
+    await reviewNamed("Review by member0");
+    await userEvent.click(block().getByRole("button", { name: "Add Review" }));
+    const form = within(await screen.findByRole("form", { name: "Add a review" }));
+    await userEvent.type(form.getByLabelText("Title"), "Brand new");
+    await userEvent.type(form.getByLabelText("Review"), "Fixed it fast.");
+    await userEvent.click(form.getByRole("button", { name: "Add a Review" }));
+
+    const added = await reviewNamed("Brand new");
+    expect(screen.getAllByRole("article")[0]).toBe(added);
+    expect(await block().findByRole("button", { name: "Edit your review" })).toBeTruthy();
+    await userEvent.click(more());
+    await reviewNamed(`Review by member${PAGE}`);
+    const titles = screen.getAllByRole("article").map((a) => a.querySelector("h3")?.textContent);
+    expect(titles).toHaveLength(PAGE + 2);
+    expect(new Set(titles).size).toBe(PAGE + 2);
+    expect(requests.filter((r) => r.path.startsWith("/reviews?"))).toHaveLength(3);
   });
 });
 

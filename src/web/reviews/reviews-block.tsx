@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { canReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { SignInLink } from "../auth/index.ts";
-import { useReviews } from "./api/get-reviews.ts";
+import { useOwnReview } from "./api/get-reviews.ts";
 import { ReviewList } from "./review-list.tsx";
 import "./reviews.css";
 
@@ -22,7 +22,7 @@ type Props = {
 
 /**
  * The reviews block of a profile (SPEC §2): 'See Reviews' and, for others' profiles, 'Add Review',
- * which reads "Edit your review" once the viewer's review is in the list (one review per member).
+ * which reads "Edit your review" once the viewer has written one (one review per member).
  * The form closes once sent.
  */
 export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props) {
@@ -33,9 +33,9 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
   const listId = useId();
   const formId = useId();
   const mayReview = canReview(viewer, subject);
-  // A member who may review needs the list to know whether they already did.
-  const reviews = useReviews(subject.username, { enabled: mayReview || showList });
-  const own = mayReview ? reviews.data?.find((r) => r.username === viewer?.username) : undefined;
+  // Whether they reviewed already: their review alone, as it may be on any page of the list.
+  const ownReview = useOwnReview(subject.username, viewer?.username, { enabled: mayReview });
+  const own = mayReview ? (ownReview.data ?? undefined) : undefined;
   // An edit form whose review was deleted meanwhile has nothing left to edit.
   const formOpen = mayReview && form !== null && (!form.editing || own !== undefined);
   const close = () => {
@@ -63,8 +63,8 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
             className="button button-ghost"
             aria-expanded={formOpen}
             aria-controls={formId}
-            // Until the list says whether they reviewed already, which button this is is unknown.
-            disabled={reviews.isLoading}
+            // Until the server says whether they reviewed already, which button this is is unknown.
+            disabled={ownReview.isLoading}
             onPointerEnter={loadReviewForm}
             onFocus={loadReviewForm}
             onClick={() => setForm(formOpen ? null : { editing: own })}

@@ -1,24 +1,65 @@
-import { useQuery } from "@tanstack/react-query";
+import { type InfiniteData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
-import { reviewsQueryKey } from "../../api/query-keys.ts";
+import { ownReviewQueryKey, reviewPagesQueryKey } from "../../api/query-keys.ts";
+import type { ReviewsPage } from "./review-cache.ts";
 
-async function getReviews(username: string, signal?: AbortSignal): Promise<Review[]> {
-  const { reviews } = await apiFetch<{ reviews: Review[] }>(
-    `/reviews?created_about=${encodeURIComponent(username)}`,
-    { signal },
-  );
+function getReviews(
+  username: string,
+  more: { cursor?: string | null; by?: string; limit?: number },
+  signal?: AbortSignal,
+): Promise<ReviewsPage> {
+  const query = new URLSearchParams({ created_about: username });
+  if (more.cursor) query.set("cursor", more.cursor);
+  if (more.by) query.set("by", more.by);
+  if (more.limit) query.set("limit", String(more.limit));
+  return apiFetch<ReviewsPage>(`/reviews?${query}`, { signal });
+}
+
+/**
+ * The reviews about a user, newest first, a page (the server's 20) at a time: each next page
+ * starts after the last one's cursor. Fetched only while `enabled` (the list is open).
+ */
+export function useReviewPages(username: string, { enabled = true } = {}) {
+  return useInfiniteQuery({
+    queryKey: reviewPagesQueryKey(username),
+    queryFn: ({ pageParam, signal }) => getReviews(username, { cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled,
+  });
+}
+
+/** The loaded reviews in order, each once (a review added on top may come back in a later page). */
+export function flattenReviews(data: InfiniteData<ReviewsPage, unknown> | undefined): Review[] {
+  const seen = new Set<number>();
+  const reviews: Review[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const review of page.reviews) {
+      if (seen.has(review.id)) continue;
+      seen.add(review.id);
+      reviews.push(review);
+    }
+  }
   return reviews;
 }
 
 /**
- * The reviews about a user, newest first; fetched only while `enabled` (the list is open, or the
- * viewer may review and so needs to know whether they already did).
+ * The review `author` wrote about `username`, or null: one member writes one review about another,
+ * and it may be on any page, so the block asks for it alone. Fetched only while `enabled`.
  */
-export function useReviews(username: string, { enabled = true } = {}) {
+export function useOwnReview(
+  username: string,
+  author: string | undefined,
+  { enabled = true } = {},
+) {
   return useQuery({
-    queryKey: reviewsQueryKey(username),
-    queryFn: ({ signal }) => getReviews(username, signal),
-    enabled,
+    queryKey: ownReviewQueryKey(username, author ?? ""),
+    queryFn: async ({ signal }) => {
+      const { reviews } = await getReviews(username, { by: author, limit: 1 }, signal);
+      // The server answers only theirs; the check costs nothing and keeps it so if it ever did not.
+      return reviews.find((r) => r.username.toLowerCase() === author?.toLowerCase()) ?? null;
+    },
+    enabled: enabled && author !== undefined,
   });
 }

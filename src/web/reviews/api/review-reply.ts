@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Review, ReviewReply } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
-import { updateCachedReviews } from "./review-cache.ts";
+import { updateCachedReview } from "./review-cache.ts";
 
 function useReplyChange<Variables>(
   review: Review,
@@ -11,9 +11,7 @@ function useReplyChange<Variables>(
   return useMutation({
     mutationFn: send,
     onSuccess: (reply) =>
-      updateCachedReviews(queryClient, review.created_about, (reviews) =>
-        reviews.map((r) => (r.id === review.id ? { ...r, reply } : r)),
-      ),
+      updateCachedReview(queryClient, review.created_about, review.id, (r) => ({ ...r, reply })),
   });
 }
 

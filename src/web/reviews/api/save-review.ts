@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateReviewBody, Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
 import { profileQueryKey } from "../../api/query-keys.ts";
-import { updateCachedReviews } from "./review-cache.ts";
+import { addCachedReview, updateCachedReview } from "./review-cache.ts";
 
 export type ReviewFields = Omit<CreateReviewBody, "created_about">;
 
 /**
  * Sends a new review about `subject` (POST), or the viewer's changes to `editing` (PATCH). The list
- * shows it at once (a new one on top) and the profile's average is refetched.
+ * shows it at once (a new one on top of the first page, an edited one where it is), it is the
+ * viewer's own review from then on, and the profile's average is refetched.
  */
 export function useSaveReview(subject: string, editing?: Review) {
   const queryClient = useQueryClient();
@@ -26,11 +27,8 @@ export function useSaveReview(subject: string, editing?: Review) {
       return review;
     },
     onSuccess: async (review) => {
-      updateCachedReviews(queryClient, review.created_about, (reviews) =>
-        reviews.some((r) => r.id === review.id)
-          ? reviews.map((r) => (r.id === review.id ? review : r))
-          : [review, ...reviews],
-      );
+      if (editing) updateCachedReview(queryClient, review.created_about, review.id, () => review);
+      else addCachedReview(queryClient, review);
       await queryClient.invalidateQueries({ queryKey: profileQueryKey(review.created_about) });
     },
   });
