@@ -37,8 +37,32 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const reviewsQuerySchema = z.object({ created_about: z.string().min(1).max(64) });
-export const reviewsResponseSchema = z.object({ reviews: z.array(reviewSchema) });
+/** How many reviews a page of GET /api/reviews holds unless `limit` says otherwise, and at most. */
+export const REVIEWS_PAGE_DEFAULT = 20;
+export const REVIEWS_PAGE_MAX = 50;
+
+const pageSizeError = `must be a whole number from 1 to ${REVIEWS_PAGE_MAX}`;
+
+/**
+ * GET /api/reviews: the reviews about `created_about`, newest first, a page at a time (`cursor` is
+ * the previous answer's opaque `nextCursor`); `by` keeps only the one its author wrote.
+ */
+export const reviewsQuerySchema = z.object({
+  created_about: z.string().min(1).max(64),
+  limit: z.coerce
+    .number({ error: pageSizeError })
+    .int(pageSizeError)
+    .min(1, pageSizeError)
+    .max(REVIEWS_PAGE_MAX, pageSizeError)
+    .default(REVIEWS_PAGE_DEFAULT),
+  cursor: z.string().max(200, "is not a valid cursor").optional(),
+  by: z.string().min(1).max(64).optional(),
+});
+export const reviewsResponseSchema = z.object({
+  reviews: z.array(reviewSchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export const reviewResponseSchema = z.object({ review: reviewSchema });
 
 /**

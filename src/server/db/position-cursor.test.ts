@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "./post-cursor.ts";
+import { decodeCursor, encodeCursor } from "./position-cursor.ts";
 
-describe("article cursor", () => {
+describe("position cursor", () => {
   it("round-trips a position with microseconds", () => {
     const position = { createdAt: "2026-11-22T10:11:12.345678Z", id: 42 };
     const cursor = encodeCursor(position);

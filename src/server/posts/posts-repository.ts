@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
+import type { RowPosition } from "../db/position-cursor.ts";
 import { posts, profiles } from "../db/schema.ts";
 import {
   type AreaFields,
@@ -39,7 +40,7 @@ export type PostRow = AreaFields & {
 export type PostWithAuthor = PostRow & { authorUserId: string; hidden: boolean };
 
 /** Where a post sits in the newest-first order. */
-export type PostPosition = { createdAt: string; id: number };
+export type PostPosition = RowPosition;
 
 // Formatted by the database, not through a JS Date: a Date keeps milliseconds, the column keeps
 // microseconds, and a truncated cursor would skip posts.

@@ -13,6 +13,7 @@ import {
 import { getViewer, requireProfile, type Viewer } from "../auth/index.ts";
 import { blockedByViewer } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
+import { decodeCursor, encodeCursor } from "../db/position-cursor.ts";
 import { badRequest } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
 import { limitedWrite } from "../limits/index.ts";
@@ -23,7 +24,6 @@ import {
   forgetPostChange,
   type PostCache,
 } from "./post-cache.ts";
-import { decodeCursor, encodeCursor } from "./post-cursor.ts";
 import { noSuchPost, postRemoved } from "./post-errors.ts";
 import { wasRemoved } from "./post-owner-repository.ts";
 import { postOwnerRoutes } from "./post-owner-routes.ts";

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { storedUsername } from "../../shared/profiles.ts";
-import { blockedUserIdsQuery, isBlocked } from "../blocks/index.ts";
+import { isBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
+import type { RowPosition } from "../db/position-cursor.ts";
 import { profiles, reviewReplies, reviews } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import { reviewsPageQuery } from "./reviews-page-query.ts";
 
 /** The reviewed member's reply to a review, as plain data. */
 export type ReplyRecord = {
@@ -43,25 +45,6 @@ export type ReviewReader = { userId: string; profileId: string | null; moderator
 
 const authors = alias(profiles, "authors");
 const subjects = alias(profiles, "subjects");
-
-/**
- * Which reviews `reader` may see: hidden ones only when they wrote them or moderate, and none by a
- * member they blocked.
- */
-function visibleTo(db: Db, reader: ReviewReader): SQL[] {
-  if (!reader) return [isNull(reviews.hiddenAt)];
-  const conditions: SQL[] = [];
-  if (!reader.moderator) {
-    const own = reader.profileId ? eq(reviews.authorId, reader.profileId) : undefined;
-    conditions.push(or(isNull(reviews.hiddenAt), own) as SQL);
-  }
-  const blockedAuthors = db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.userId, blockedUserIdsQuery(db, reader.userId)));
-  conditions.push(notInArray(reviews.authorId, blockedAuthors));
-  return conditions;
-}
 
 /**
  * Which reply `reader` may see: a hidden one only when they are the review's subject (its author)
@@ -139,40 +122,50 @@ function replyRecord(columns: ReplyColumns | null): ReplyRecord | null {
   return { body, createdAt, editedAt, hidden: hiddenAt !== null };
 }
 
+/** A page of reviews, and where the next page starts (null: this was the last). */
+export type ReviewsPage = { records: ReviewRecord[]; next: RowPosition | null };
+
 /**
- * Reviews about the profile named `username` that `reader` may see, newest first, in one query:
- * null when there is no such profile (or it is hidden and the reader is neither its owner nor a
- * moderator), an empty list when nobody has reviewed it yet.
+ * A page of the reviews about the profile named `username` that `reader` may see, newest first,
+ * strictly after `after` when given, only `by`'s when given, in one prepared query: null when there
+ * is no such profile (or it is hidden and the reader is neither its owner nor a moderator).
  */
 export async function listReviewsAbout(
   db: Db,
   username: string,
   reader: ReviewReader,
-): Promise<ReviewRecord[] | null> {
-  const rows = await db
-    .select({
-      subject: {
-        username: subjects.username,
-        userId: subjects.userId,
-        hidden: sql<boolean>`${subjects.hiddenAt} is not null`,
-      },
-      review: reviewColumns,
-      reply: replyColumns,
-    })
-    .from(subjects)
-    .leftJoin(reviews, and(eq(reviews.subjectId, subjects.id), ...visibleTo(db, reader)))
-    .leftJoin(authors, eq(authors.id, reviews.authorId))
-    .leftJoin(
-      reviewReplies,
-      and(eq(reviewReplies.reviewId, reviews.id), replyVisibleTo(reader, sql`${subjects.userId}`)),
-    )
-    .where(eq(subjects.username, storedUsername(username)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  {
+    limit,
+    after = null,
+    by,
+  }: { limit: number; after?: RowPosition | null; by?: string | undefined },
+): Promise<ReviewsPage | null> {
+  const kind = !reader ? "anonymous" : reader.moderator ? "moderator" : "member";
+  const query = reviewsPageQuery(db, kind, after !== null, by !== undefined);
+  // One more than asked tells whether there is a next page.
+  const rows = await query.execute({
+    username: storedUsername(username),
+    limit: limit + 1,
+    readerUserId: reader?.userId ?? null,
+    readerProfileId: reader?.profileId ?? null,
+    afterTime: after?.createdAt ?? null,
+    afterId: after?.id ?? null,
+    byUsername: by === undefined ? null : storedUsername(by),
+  });
   const subject = rows[0]?.subject;
   if (!subject) return null;
   if (subject.hidden && !reader?.moderator && reader?.userId !== subject.userId) return null;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1)?.review;
+  const next =
+    rows.length > limit && last?.position && last.id !== null
+      ? { createdAt: last.position, id: last.id }
+      : null;
   // The subject's one row with no review gives no record.
-  return rows.flatMap(({ review, reply }) => reviewRecord(subject.username, review, reply) ?? []);
+  const records = page.flatMap(
+    ({ review, reply }) => reviewRecord(subject.username, review, reply) ?? [],
+  );
+  return { records, next };
 }
 
 /**

@@ -293,7 +293,7 @@ describe("GET /api/reviews?created_about=", () => {
     const lonely = await createSignedInUser(t.app);
     const res = await listReviews(lonely.profile?.username ?? "");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ reviews: [] });
+    expect(res.json()).toEqual({ reviews: [], nextCursor: null });
   });
 
   it("answers 404 for an unknown user and 400 without created_about", async () => {

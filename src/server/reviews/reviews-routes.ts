@@ -8,7 +8,8 @@ import {
   reviewsResponseSchema,
 } from "../../shared/reviews.ts";
 import { getViewer, requireProfile } from "../auth/index.ts";
-import { conflict, forbidden, notFound } from "../http/app-error.ts";
+import { decodeCursor, encodeCursor } from "../db/position-cursor.ts";
+import { badRequest, conflict, forbidden, notFound } from "../http/app-error.ts";
 import { limitedWrite } from "../limits/index.ts";
 import { reviewOwnerRoutes } from "./review-owner-routes.ts";
 import { presentReview } from "./review-presenter.ts";
@@ -41,9 +42,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         profileId: viewer.profile?.id ?? null,
         moderator: viewer.moderator,
       };
-      const records = await listReviewsAbout(db, request.query.created_about, reader);
-      if (!records) throw noSuchUser(request.query.created_about);
-      return { reviews: records.map(presentReview) };
+      const { created_about, limit, cursor, by } = request.query;
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) {
+        throw badRequest("This list of reviews is out of date. Please reload the page.", {
+          cursor: "is not a valid cursor",
+        });
+      }
+      const page = await listReviewsAbout(db, created_about, reader, { limit, after, by });
+      if (!page) throw noSuchUser(created_about);
+      return {
+        reviews: page.records.map(presentReview),
+        nextCursor: page.next && encodeCursor(page.next),
+      };
     },
   );
 
