@@ -445,7 +445,10 @@ async function databaseRun(kind: Kind): Promise<void> {
     }
     await server.stop();
   }
-  console.error(`${label}: ${servers.slice(1).join(" and ")} answer every read as the app does`);
+  const others = servers.slice(1);
+  console.error(
+    `${label}: ${others.join(" and ")} answer${others.length > 1 ? "" : "s"} every read as the app does`,
+  );
 
   const loads = { start: loadAverage(), end: "" };
   const results = new Map<string, Figures[]>();

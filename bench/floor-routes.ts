@@ -19,9 +19,13 @@ import {
   postByIdQuery,
   postColumns,
 } from "../src/server/posts/posts-repository.ts";
+import { profilePageQueryForText } from "../src/server/profiles/profile-page-query.ts";
 import { presentPostHit } from "../src/server/search/search-presenter.ts";
 import { searchPosts } from "../src/server/search/search-repository.ts";
 import { searchTextOf } from "../src/server/search/search-text.ts";
+import { canEditProfile, canSeeEmail } from "../src/shared/policies.ts";
+import { storedUsername } from "../src/shared/profiles.ts";
+import { averageRating } from "../src/shared/reviews.ts";
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../src/shared/search.ts";
 import type { FloorDb, Row, Run } from "./floor-db.ts";
 import { columnPaths, type Statement, statementOf, templateOf } from "./floor-sql.ts";
@@ -77,6 +81,33 @@ function presentPost(row: Row) {
   };
 }
 
+type Viewer = { identity: Row; profile: Row | null } | null;
+
+/** The profile page's answer (profile-presenter.ts presentProfileDetail), never hidden nor blocked. */
+function presentProfile(found: Row, row: Row, viewer: Viewer) {
+  const owner = { ...found, emailVerified: row.emailVerified } as Parameters<typeof canSeeEmail>[1];
+  const actor = (viewer?.profile ?? null) as Parameters<typeof canSeeEmail>[0];
+  const visible = canSeeEmail(actor, owner);
+  const count = Number(row.count ?? 0);
+  return {
+    username: found.username,
+    email: visible ? found.email : null,
+    email_hidden: !visible && found.email !== null,
+    ...(canEditProfile(actor, owner) ? { show_email: found.showEmail } : {}),
+    img_url: found.imgUrl,
+    bio: found.bio,
+    skills: found.skills,
+    interests: found.interests,
+    area:
+      found.areaId === null || found.areaName === null || found.areaCountry === null
+        ? null
+        : { id: found.areaId, name: found.areaName, country: found.areaCountry },
+    review_count: count,
+    average_rating: averageRating(Number(row.sum ?? 0), count),
+    ...(row.blocked ? { blocked: true } : {}),
+  };
+}
+
 function sessionToken(cookie: string | undefined): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
@@ -86,14 +117,16 @@ function sessionToken(cookie: string | undefined): string | undefined {
   return undefined;
 }
 
-type Viewer = { identity: Row; profile: Row | null } | null;
-
 export async function createFloorRoutes(db: FloorDb) {
   const d = db.drizzle;
   const viewerStatement = statementOf(viewerQueryForText(d), "viewer_by_session");
   const byId = statementOf(postByIdQuery(d), "articles_by_id");
   const feedFirst = statementOf(feedPageQuery(d, false), "articles_feed_first");
   const feedAfter = statementOf(feedPageQuery(d, true), "articles_feed_after");
+  const profilePage = statementOf(profilePageQueryForText(d), "profile_page");
+  const profileNeedsViewer = profilePage.params.some(
+    (param) => "placeholder" in param && param.placeholder === "viewerId",
+  );
   const postPaths = columnPaths(postColumns);
 
   const capture = async (
@@ -259,6 +292,25 @@ export async function createFloorRoutes(db: FloorDb) {
       const [row] = rows;
       if (!row || row.hidden) return notFound("There is no such post.");
       return { status: 200, json: { article: presentPost(row) } };
+    }
+    const profile = /^\/api\/users\/username\/([^/]+)$/.exec(path);
+    if (profile) {
+      const username = decodeURIComponent(profile[1] ?? "");
+      // As the app: the viewer and the profile page at once, or the viewer first when the page
+      // reads whether the viewer blocked its owner (placeholder viewerId).
+      const stored = storedUsername(username);
+      const [viewer, rows] = profileNeedsViewer
+        ? await viewerOf(request.cookie).then(async (found) => {
+            const viewerId = found?.identity.id ?? null;
+            return [found, await db.run(profilePage, { username: stored, viewerId })] as const;
+          })
+        : await Promise.all([viewerOf(request.cookie), db.run(profilePage, { username: stored })]);
+      const [row] = rows;
+      const found = row?.profile as Row | undefined;
+      if (!row || !found || found.hiddenAt !== null) {
+        return notFound(`There is no user named "${username}".`);
+      }
+      return { status: 200, json: { user: presentProfile(found, row, viewer) } };
     }
     if (path === "/api/search/posts") {
       await viewerOf(request.cookie);

@@ -128,7 +128,8 @@ export function runWrkRoute(
   const args = [
     `-t${threads}`,
     `-c${connections}`,
-    `-d${seconds}s`,
+    // wrk takes whole seconds only.
+    `-d${Math.max(1, Math.round(seconds))}s`,
     "--latency",
     "-s",
     ROUTE_SCRIPT,
