@@ -18,9 +18,9 @@ import type { ChatHub, ChatSubscriber } from "./chat-hub.ts";
 import { type ChatViewer, loadChatViewer } from "./chat-viewer.ts";
 import {
   findMessageByClientId,
-  insertMessage,
   latestMessages,
   messagesAfter,
+  storeMessageInTransaction,
 } from "./messages-repository.ts";
 import { maskProfanity } from "./profanity-filter.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
@@ -205,7 +205,7 @@ export function serveChatSocket(
       // The per-account limit shared by every instance (issue 13, item 12), counted in the same
       // transaction as the insert; the in-memory limit above keeps floods from reaching the database.
       const result = await withinWriteLimit(db, writeLimits, userId, "chat", (tx) =>
-        insertMessage(tx, { ...check.sender, text: maskProfanity(text), clientId }),
+        storeMessageInTransaction(tx, { ...check.sender, text: maskProfanity(text), clientId }),
       );
       if (!result.allowed) {
         limits.sends.unhit(userId);

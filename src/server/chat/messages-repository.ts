@@ -169,6 +169,18 @@ export function notificationPayload(message: ChatMessage, senderId: string): str
 /**
  * Stores a message and announces it to every instance, in one transaction; a message with the
  * same (user, clientId) is not stored twice: the stored one comes back with `created: false`.
+ * Inside a transaction already (the chat's write limit), use `storeMessageInTransaction`.
+ */
+export async function insertMessage(
+  db: Db,
+  message: NewMessage,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  return db.transaction((tx) => storeMessageInTransaction(tx, message));
+}
+
+/**
+ * `insertMessage` in the caller's transaction `tx`, which must commit for the message to be stored
+ * and announced (a nested `db.transaction` would cost a SAVEPOINT and its RELEASE per message).
  *
  * Ids are the resume cursor ("give me everything after id N"), so a message must never become
  * visible after one with a higher id, or a reader between the two commits would skip it for good.
@@ -180,25 +192,23 @@ export function notificationPayload(message: ChatMessage, senderId: string): str
  * so every instance hears about messages in id order, and never about one that rolled back.
  * created_at is taken after the lock (clock_timestamp) so it follows the same order.
  */
-export async function insertMessage(
-  db: Db,
+export async function storeMessageInTransaction(
+  tx: Db,
   message: NewMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
-    const [row] = await tx
-      .insert(messages)
-      .values({ ...message, createdAt: sql`clock_timestamp()` })
-      .onConflictDoNothing({ target: [messages.userId, messages.clientId] })
-      .returning(columns);
-    if (!row) {
-      const existing = await findMessageByClientId(tx, message.userId, message.clientId);
-      if (!existing) throw new Error("message conflicted but is not there");
-      return { message: existing, created: false };
-    }
-    const stored = presentMessage(row);
-    const payload = notificationPayload(stored, message.userId);
-    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
-    return { message: stored, created: true };
-  });
+  await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...message, createdAt: sql`clock_timestamp()` })
+    .onConflictDoNothing({ target: [messages.userId, messages.clientId] })
+    .returning(columns);
+  if (!row) {
+    const existing = await findMessageByClientId(tx, message.userId, message.clientId);
+    if (!existing) throw new Error("message conflicted but is not there");
+    return { message: existing, created: false };
+  }
+  const stored = presentMessage(row);
+  const payload = notificationPayload(stored, message.userId);
+  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
+  return { message: stored, created: true };
 }
