@@ -25,8 +25,9 @@
  * clients, every thread) moves to core 1, so the clients never take the server's core. PostgreSQL's
  * backends and anything else on the machine are not pinned: they still share both cores.
  *
- * `--cpu-prof <dir>`: the app server writes a V8 CPU profile there (read it with
- * `bench/profile-top.ts`); profiling slows it, so take the ratio from a run without it.
+ * `--cpu-prof <dir>`: a V8 CPU profile of each server over each round's measured messages (taken
+ * through the inspector, `--inspect` on a free port), `<dir>/chat-<app|bare>-<database>-<round>.cpuprofile`;
+ * read it with `bench/profile-top.ts`. Profiling slows both: take the ratio from a run without it.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -68,6 +69,8 @@ const args = benchArgs({
   "cpu-prof": null,
 });
 const WARMUP = 20;
+/** How long the servers' CPU is read with the sockets open and nothing sent. */
+const IDLE_MS = 2_000;
 const SERVER_CORE = "0";
 const CLIENT_CORE = "1";
 const pinned = !args.unpinned && CORES >= 2;
@@ -233,9 +236,9 @@ async function connect(
 
 async function startApp(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const profile = args["cpu-prof"];
   const server = startNode(
-    [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), SERVER_MAIN],
+    // The inspector (on a free port) lets the profile cover the measured messages only.
+    [...(args["cpu-prof"] ? ["--inspect=127.0.0.1:0"] : []), SERVER_MAIN],
     {
       PORT: String(port),
       ...PRODUCTION_ENV,
@@ -252,9 +255,50 @@ async function startApp(env: Record<string, string>): Promise<ServerProcess> {
   return server;
 }
 
+/**
+ * Starts V8's sampling profiler in `server` (started with --inspect) through the DevTools protocol;
+ * the function it answers stops it and writes the profile to `file`.
+ */
+async function startProfile(server: ServerProcess, file: string): Promise<() => Promise<void>> {
+  const url = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(server.stderr())?.[0];
+  if (!url) throw new Error(`no inspector address in: ${server.stderr()}`);
+  const socket = new WebSocket(url);
+  onCleanUp(() => socket.terminate());
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let lastId = 0;
+  const answers = new Map<number, (result: unknown) => void>();
+  socket.on("message", (data: Buffer) => {
+    const { id, result } = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (id !== undefined) answers.get(id)?.(result);
+  });
+  const call = (method: string, params = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = ++lastId;
+      answers.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.start");
+  return async () => {
+    const { profile } = (await call("Profiler.stop")) as { profile: unknown };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    socket.close();
+    log(`profile of the measured messages: ${file}`);
+  };
+}
+
 async function startBare(): Promise<ServerProcess> {
   const port = await freePort();
-  const server = startNode(["bench/ws-bare-broadcast.ts", String(port)], {}, port, { wrapper });
+  const server = startNode(
+    [
+      ...(args["cpu-prof"] ? ["--inspect=127.0.0.1:0"] : []),
+      "bench/ws-bare-broadcast.ts",
+      String(port),
+    ],
+    {},
+    port,
+    { wrapper },
+  );
   await waitForHealthy(server, 30_000, { path: "/health" });
   return server;
 }
@@ -287,6 +331,13 @@ async function compare(kind: "pglite" | "postgres") {
   const appSockets = await connect(appServer, cookies, appTally);
   const bareSockets = await connect(bareServer, [], bareTally);
   log(`${label}: ${args.clients} sockets on each server (${senders} senders)`);
+  await sleep(500);
+  const idleBefore = [cpuMs(appServer.child.pid) ?? 0, cpuMs(bareServer.child.pid) ?? 0];
+  await sleep(IDLE_MS);
+  const [appIdle, bareIdle] = [appServer, bareServer].map(
+    (server, i) => (((cpuMs(server.child.pid) ?? 0) - (idleBefore[i] ?? 0)) * 1000) / IDLE_MS,
+  );
+  log(`${label}: idle with the sockets open, app ${appIdle} ms/s, bare ${bareIdle} ms/s of CPU`);
 
   let seq = 0;
   const app: Target = {
@@ -339,14 +390,22 @@ async function compare(kind: "pglite" | "postgres") {
   };
 
   const readBackends = databaseUrl ? await backendsCpu(databaseUrl) : async () => null;
-  const round = async (target: Target, sendOne: () => Promise<number>) => {
+  const profileDir = args["cpu-prof"];
+  const round = async (target: Target, sendOne: () => Promise<number>, r: number) => {
     for (let i = 0; i < WARMUP; i++) await sendOne();
     await sleep(200);
+    const stopProfile = profileDir
+      ? await startProfile(
+          target.server,
+          `${profileDir}/chat-${target === app ? "app" : "bare"}-${kind}-${r + 1}.cpuprofile`,
+        )
+      : undefined;
     const backendsBefore = await readBackends();
     const before = cpuMs(target.server.child.pid) ?? 0;
     for (let i = 0; i < args.messages; i++) target.latencies.push(await sendOne());
     const used = (cpuMs(target.server.child.pid) ?? 0) - before;
     const backendsUsed = backendsCpuSince(backendsBefore, await readBackends());
+    await stopProfile?.();
     target.cpu.push(used / args.messages);
     target.backends.push(backendsUsed === null ? null : backendsUsed / args.messages);
   };
@@ -357,7 +416,7 @@ async function compare(kind: "pglite" | "postgres") {
       [bare, sendToBare],
     ];
     if (r % 2 === 1) order.reverse();
-    for (const [target, sendOne] of order) await round(target, sendOne);
+    for (const [target, sendOne] of order) await round(target, sendOne, r);
     const appCpu = app.cpu.at(-1) ?? 0;
     const bareCpu = bare.cpu.at(-1) ?? 0;
     ratios.push(appCpu / bareCpu);
@@ -405,6 +464,7 @@ await runMain(async () => {
           : "nothing pinned"
       }; ${machineLine()}\n`,
   );
+  if (args["cpu-prof"]) fs.mkdirSync(args["cpu-prof"], { recursive: true });
   const databases = (args.databases ?? "pglite,postgres").split(",");
   const unreachable = databases.includes("postgres")
     ? await postgresReachable(DEFAULT_POSTGRES_URL)
