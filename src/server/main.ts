@@ -11,6 +11,7 @@ takeModuleResolutionFastPath();
 const { ConfigError, loadConfig } = await import("./config.ts");
 const { DataDirLockedError } = await import("./db/data-dir-lock.ts");
 const { openStorage, StorageUnreachableError } = await import("./db/open-storage.ts");
+const { whenQuiet } = await import("./when-quiet.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -68,10 +69,11 @@ async function main(): Promise<void> {
       fail(`Port ${config.port} is already in use: set PORT to a free port.`);
     throw error;
   }
-  // The place list (about 0.4 s to read) loads now rather than on the first autocomplete or
-  // distance filter; after listen, so it never delays the start.
+  // The place list (about 0.4 s to read, blocking) loads before the first autocomplete or distance
+  // filter needs it, but not while the first requests wait: right after listen it held the very
+  // first answer back by as long.
   const { warmGazetteer } = await import("./places/index.ts");
-  warmGazetteer();
+  whenQuiet(app.server, warmGazetteer);
 }
 
 await main();
