@@ -20,19 +20,11 @@ export const postQueryKey = (id: number) => ["articles", "detail", id] as const;
 /** Search results (issue 18): posts and people; new posts, blocks and hides change them. */
 export const searchQueryKey = ["search"] as const;
 
-/** Everything cached about the reviews of one member: the list's pages and authors' own reviews. */
-export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
-
-/** The reviews about one member, newest first, a page at a time (GET /api/reviews?cursor=…). */
-export const reviewPagesQueryKey = (username: string) =>
-  [...reviewsQueryKey(username), "pages"] as const;
-
 /**
- * The review `author` wrote about `username`, or null (GET /api/reviews?by=…): whether the block
- * offers 'Add Review' or 'Edit your review', wherever that review sits in the pages.
+ * Everything cached about the reviews of one member: the list's pages and authors' own reviews
+ * (their keys start with this one: reviews/api/review-keys.ts).
  */
-export const ownReviewQueryKey = (username: string, author: string) =>
-  [...reviewsQueryKey(username), "by", author.toLowerCase()] as const;
+export const reviewsQueryKey = (username: string) => ["reviews", username.toLowerCase()] as const;
 
 /**
  * Every read whose answer depends on whom the viewer blocked and on what moderators hid (issue 16):

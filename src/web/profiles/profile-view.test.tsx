@@ -7,7 +7,8 @@ import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
-import { postsListKey, reviewPagesQueryKey, sessionQueryKey } from "../api/query-keys.ts";
+import { postsListKey, sessionQueryKey } from "../api/query-keys.ts";
+import { reviewPagesQueryKey } from "../reviews/api/review-keys.ts";
 import { Notices } from "../ui/notify.tsx";
 import { ProfileView } from "./profile-view.tsx";
 

@@ -1,8 +1,8 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
-import { ownReviewQueryKey, reviewPagesQueryKey } from "../../api/query-keys.ts";
 import type { ReviewsPage } from "./review-cache.ts";
+import { ownReviewQueryKey, reviewPagesQueryKey } from "./review-keys.ts";
 
 function getReviews(
   username: string,

@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Review, reviewsResponseSchema } from "../../../shared/reviews.ts";
-import { ownReviewQueryKey, reviewPagesQueryKey, reviewsQueryKey } from "../../api/query-keys.ts";
+import { reviewsQueryKey } from "../../api/query-keys.ts";
+import { ownReviewQueryKey, reviewPagesQueryKey } from "./review-keys.ts";
 
 /** One answer of GET /api/reviews: a page of reviews and the cursor of the next (older) one. */
 export type ReviewsPage = z.infer<typeof reviewsResponseSchema>;
