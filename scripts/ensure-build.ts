@@ -1,7 +1,8 @@
 // Builds the web app when there is no build yet or a source file is newer than it, so `npm start`
 // on an already-built tree starts at once and never serves a stale front end. Likewise the embedded
 // database's template, made again when PGlite or the migrations changed, so a first start on an
-// empty data directory skips initdb.
+// empty data directory skips initdb. `npm start` runs it in the server's own process
+// (scripts/start.ts); `node scripts/ensure-build.ts` runs it alone.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,17 +24,23 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
-const stale = !built || Math.max(...sources.map(newestMtime)) > built.mtimeMs;
-if (stale) {
-  console.log(
-    built ? "Sources changed since the last build: building the web app…" : "Building the web app…",
-  );
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+export async function ensureBuild(): Promise<void> {
+  const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
+  const stale = !built || Math.max(...sources.map(newestMtime)) > built.mtimeMs;
+  if (stale) {
+    console.log(
+      built
+        ? "Sources changed since the last build: building the web app…"
+        : "Building the web app…",
+    );
+    execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  }
+
+  if (!templateIsCurrent(PGLITE_TEMPLATE_DIR)) {
+    console.log("Making the embedded database's template…");
+    const { buildPgliteTemplate } = await import("../src/server/db/pglite-template-build.ts");
+    await buildPgliteTemplate(PGLITE_TEMPLATE_DIR);
+  }
 }
 
-if (!templateIsCurrent(PGLITE_TEMPLATE_DIR)) {
-  console.log("Making the embedded database's template…");
-  const { buildPgliteTemplate } = await import("../src/server/db/pglite-template-build.ts");
-  await buildPgliteTemplate(PGLITE_TEMPLATE_DIR);
-}
+if (import.meta.main) await ensureBuild();
