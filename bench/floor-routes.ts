@@ -20,12 +20,13 @@ import {
   postColumns,
 } from "../src/server/posts/posts-repository.ts";
 import { profilePageQueryForText } from "../src/server/profiles/profile-page-query.ts";
+import { reviewsPageQueryForText } from "../src/server/reviews/reviews-page-query.ts";
 import { presentPostHit } from "../src/server/search/search-presenter.ts";
 import { searchPosts } from "../src/server/search/search-repository.ts";
 import { searchTextOf } from "../src/server/search/search-text.ts";
 import { canEditProfile, canSeeEmail } from "../src/shared/policies.ts";
 import { storedUsername } from "../src/shared/profiles.ts";
-import { averageRating } from "../src/shared/reviews.ts";
+import { averageRating, REVIEWS_PAGE_DEFAULT } from "../src/shared/reviews.ts";
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../src/shared/search.ts";
 import type { FloorDb, Row, Run } from "./floor-db.ts";
 import { columnPaths, type Statement, statementOf, templateOf } from "./floor-sql.ts";
@@ -108,6 +109,52 @@ function presentProfile(found: Row, row: Row, viewer: Viewer) {
   };
 }
 
+const iso = (value: unknown) =>
+  (value instanceof Date ? value : new Date(value as string)).toISOString();
+
+/** A review row's reply as the app answers it (review-presenter.ts), or null. */
+function presentReply(reply: Row | null) {
+  if (!reply || reply.body === null || reply.createdAt === null) return null;
+  return {
+    body: reply.body,
+    created_at: iso(reply.createdAt),
+    ...(reply.editedAt ? { edited_at: iso(reply.editedAt) } : {}),
+    ...(reply.hiddenAt !== null ? { hidden: true } : {}),
+  };
+}
+
+/** A page of the reviews query's rows as the app answers it; null: no such (visible) member. */
+function presentReviews(rows: Row[], limit: number) {
+  const subject = rows[0]?.subject as Row | undefined;
+  if (!subject || subject.hidden) return null;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1)?.review as Row | undefined;
+  const reviews = page.flatMap(({ review, reply }) => {
+    const r = review as Row;
+    if (r.id === null || r.authorUsername === null || r.createdAt === null) return [];
+    return [
+      {
+        id: Number(r.id),
+        username: r.authorUsername,
+        created_about: subject.username,
+        title: r.title,
+        body: r.body,
+        rating: r.rating,
+        created_at: iso(r.createdAt),
+        ...(r.hiddenAt !== null ? { hidden: true } : {}),
+        author_img_url: r.authorImgUrl,
+        ...(r.editedAt ? { edited_at: iso(r.editedAt) } : {}),
+        reply: presentReply(reply as Row | null),
+      },
+    ];
+  });
+  const nextCursor =
+    rows.length > limit && last?.position && last.id !== null
+      ? encodeCursor({ createdAt: last.position as string, id: Number(last.id) })
+      : null;
+  return { reviews, nextCursor };
+}
+
 function sessionToken(cookie: string | undefined): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
@@ -127,6 +174,13 @@ export async function createFloorRoutes(db: FloorDb) {
   const profileNeedsViewer = profilePage.params.some(
     (param) => "placeholder" in param && param.placeholder === "viewerId",
   );
+  const reviewsPage = {
+    anonymous: statementOf(
+      reviewsPageQueryForText(d, "anonymous", false),
+      "reviews_page_anonymous_first",
+    ),
+    member: statementOf(reviewsPageQueryForText(d, "member", false), "reviews_page_member_first"),
+  };
   const postPaths = columnPaths(postColumns);
 
   const capture = async (
@@ -311,6 +365,20 @@ export async function createFloorRoutes(db: FloorDb) {
         return notFound(`There is no user named "${username}".`);
       }
       return { status: 200, json: { user: presentProfile(found, row, viewer) } };
+    }
+    if (path === "/api/reviews") {
+      const about = query.get("created_about") ?? "";
+      // As the app: the viewer first (it decides which reviews the reader sees), then the page.
+      const viewer = await viewerOf(request.cookie);
+      const statement = viewer ? reviewsPage.member : reviewsPage.anonymous;
+      const rows = await db.run(statement, {
+        username: storedUsername(about),
+        limit: REVIEWS_PAGE_DEFAULT + 1,
+        readerUserId: viewer?.identity.id ?? null,
+        readerProfileId: viewer?.profile?.id ?? null,
+      });
+      const page = presentReviews(rows, REVIEWS_PAGE_DEFAULT);
+      return page ? { status: 200, json: page } : notFound(`There is no user named "${about}".`);
     }
     if (path === "/api/search/posts") {
       await viewerOf(request.cookie);

@@ -108,6 +108,47 @@ describe("benchmarks, smoke run", () => {
     }
   }, 180_000);
 
+  it("api-floor.ts compares the app with its floor and peer and prints a row per route", async () => {
+    const database = testDatabaseKind;
+    const args = [...TINY, "--rounds", "1", "--duration", "1", "--warmup", "0"];
+    args.push("--connections", "2", "--threads", "1", "--generators", "wrk");
+    args.push("--databases", database, "--log-level", "warn");
+    if (database === "postgres") args.push("--postgres-url", process.env.TEST_DATABASE_URL ?? "");
+    const run = await bench("api-floor.ts", args);
+    expect(run.code, run.stderr).toBe(0);
+    const label = database === "pglite" ? "PGlite" : "PostgreSQL";
+    expect(run.stderr).toContain(`${label}: floor`);
+    const table = run.stdout
+      .split("\n")
+      .filter((line) => /^\| (GET|POST|node:http)/.test(line))
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(table.map((row) => row[0]?.replace(/ \(.*\)$/, ""))).toEqual([
+      "GET /api/articles/:id",
+      "GET /api/articles",
+      "GET /api/articles?cursor=",
+      "GET /api/articles?topic=Plumbing",
+      "GET /api/users/username/:username",
+      "GET /api/reviews?created_about=",
+      "GET /api/search/posts?q=walnut",
+      "POST /api/articles",
+      "node:http hello-world",
+    ]);
+    for (const row of table) {
+      expect(Number(row[1]), row.join(" | ")).toBeGreaterThan(0);
+      expect(row[10], row.join(" | ")).toBe("0");
+    }
+    for (const row of table.slice(0, -1)) {
+      expect(Number(row[2]), row.join(" | ")).toBeGreaterThan(0);
+      expect(row[3]).toMatch(/^\d+%$/);
+      if (database === "postgres") expect(Number(row[4]), row.join(" | ")).toBeGreaterThan(0);
+    }
+  }, 240_000);
+
   it.skipIf(testDatabaseKind !== "pglite")(
     "photos.ts prints a row per kind of upload with its timings and the bytes kept",
     async () => {
