@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, default as Sharp } from "sharp";
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_PIXELS,
@@ -10,10 +10,22 @@ import { AppError } from "../http/app-error.ts";
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 export type ProcessedPhoto = Record<PhotoSize, Buffer>;
 
-// A small server: one libvips thread per image, and no operation cache, since every
-// upload is a new image; processing-gate.ts lets at most two be worked on at a time (decision 013).
-sharp.concurrency(1);
-sharp.cache(false);
+let loadingSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp and libvips, loaded on the first upload rather than at start (issue 21: ~50 ms of the
+ * start's CPU, for what the first answers never use).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    // A small server: one libvips thread per image, and no operation cache, since every
+    // upload is a new image; processing-gate.ts lets at most two be worked on at a time (decision 013).
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** Processing that takes longer than this is stopped (a pathological file, not a photo). */
 const TIMEOUT_SECONDS = 10;
@@ -82,6 +94,7 @@ export async function processPhoto(
   if (sniffed === null) throw invalidImage(NOT_AN_IMAGE);
   if (sniffed !== declared) throw invalidImage(mislabelled(declared));
 
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(bytes, decoding).metadata();
