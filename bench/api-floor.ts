@@ -7,7 +7,7 @@
  * Load: wrk (bench/wrk/route.lua: the cookie, random ids, the POST body) for requests/s, p50 and
  * p99; autocannon as the second generator, for its p99.
  *
- *   npx node bench/api-floor.ts [--rounds 3] [--duration 10] [--warmup 2] [--connections 100]
+ *   npx node bench/api-floor.ts [--rounds 3] [--duration 5] [--warmup 2] [--connections 100]
  *     [--threads 2] [--databases postgres,pglite] [--routes post-random,feed-first,…]
  *     [--generators wrk,autocannon] [--postgres-url …] [--log-level info]
  *     [--users 10000 --posts 100000 --reviews 50000 --messages 10000]
@@ -57,7 +57,7 @@ type RouteKey = (typeof ROUTE_KEYS)[number];
 const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "3" },
-    duration: { type: "string", default: "10" },
+    duration: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "100" },
     threads: { type: "string", default: "2" },
