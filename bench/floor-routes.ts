@@ -24,10 +24,10 @@ import { reviewsPageQueryForText } from "../src/server/reviews/reviews-page-quer
 import { presentPostHit } from "../src/server/search/search-presenter.ts";
 import { searchPosts } from "../src/server/search/search-repository.ts";
 import { searchTextOf } from "../src/server/search/search-text.ts";
-import { canEditProfile, canSeeEmail } from "../src/shared/policies.ts";
 import { storedUsername } from "../src/shared/profiles.ts";
-import { averageRating, REVIEWS_PAGE_DEFAULT } from "../src/shared/reviews.ts";
+import { REVIEWS_PAGE_DEFAULT } from "../src/shared/reviews.ts";
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../src/shared/search.ts";
+import { presentPost, presentProfile, presentReviews, type Viewer } from "./floor-answers.ts";
 import type { FloorDb, Row, Run } from "./floor-db.ts";
 import { columnPaths, type Statement, statementOf, templateOf } from "./floor-sql.ts";
 
@@ -57,103 +57,6 @@ const notFound = (message: string): FloorAnswer => ({
   status: 404,
   json: { error: { code: "not-found", message } },
 });
-
-/** A post row as the app's presenter answers it (post-presenter.ts). */
-function presentPost(row: Row) {
-  const photo = row.authorImgUrl;
-  const username = row.username as string;
-  return {
-    id: Number(row.id),
-    title: row.title,
-    topic: row.topic,
-    body: row.body,
-    username,
-    created_at: row.createdAt,
-    type: row.kind,
-    area:
-      row.areaId === null || row.areaName === null || row.areaCountry === null
-        ? null
-        : { id: row.areaId, name: row.areaName, country: row.areaCountry },
-    ...(row.editedAt ? { edited_at: row.editedAt } : {}),
-    ...(row.filledAt ? { filled_at: row.filledAt } : {}),
-    ...(photo && photo !== `/api/avatars/${encodeURIComponent(username)}.svg`
-      ? { author_img_url: photo }
-      : {}),
-  };
-}
-
-type Viewer = { identity: Row; profile: Row | null } | null;
-
-/** The profile page's answer (profile-presenter.ts presentProfileDetail), never hidden nor blocked. */
-function presentProfile(found: Row, row: Row, viewer: Viewer) {
-  const owner = { ...found, emailVerified: row.emailVerified } as Parameters<typeof canSeeEmail>[1];
-  const actor = (viewer?.profile ?? null) as Parameters<typeof canSeeEmail>[0];
-  const visible = canSeeEmail(actor, owner);
-  const count = Number(row.count ?? 0);
-  return {
-    username: found.username,
-    email: visible ? found.email : null,
-    email_hidden: !visible && found.email !== null,
-    ...(canEditProfile(actor, owner) ? { show_email: found.showEmail } : {}),
-    img_url: found.imgUrl,
-    bio: found.bio,
-    skills: found.skills,
-    interests: found.interests,
-    area:
-      found.areaId === null || found.areaName === null || found.areaCountry === null
-        ? null
-        : { id: found.areaId, name: found.areaName, country: found.areaCountry },
-    review_count: count,
-    average_rating: averageRating(Number(row.sum ?? 0), count),
-    ...(row.blocked ? { blocked: true } : {}),
-  };
-}
-
-const iso = (value: unknown) =>
-  (value instanceof Date ? value : new Date(value as string)).toISOString();
-
-/** A review row's reply as the app answers it (review-presenter.ts), or null. */
-function presentReply(reply: Row | null) {
-  if (!reply || reply.body === null || reply.createdAt === null) return null;
-  return {
-    body: reply.body,
-    created_at: iso(reply.createdAt),
-    ...(reply.editedAt ? { edited_at: iso(reply.editedAt) } : {}),
-    ...(reply.hiddenAt !== null ? { hidden: true } : {}),
-  };
-}
-
-/** A page of the reviews query's rows as the app answers it; null: no such (visible) member. */
-function presentReviews(rows: Row[], limit: number) {
-  const subject = rows[0]?.subject as Row | undefined;
-  if (!subject || subject.hidden) return null;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1)?.review as Row | undefined;
-  const reviews = page.flatMap(({ review, reply }) => {
-    const r = review as Row;
-    if (r.id === null || r.authorUsername === null || r.createdAt === null) return [];
-    return [
-      {
-        id: Number(r.id),
-        username: r.authorUsername,
-        created_about: subject.username,
-        title: r.title,
-        body: r.body,
-        rating: r.rating,
-        created_at: iso(r.createdAt),
-        ...(r.hiddenAt !== null ? { hidden: true } : {}),
-        author_img_url: r.authorImgUrl,
-        ...(r.editedAt ? { edited_at: iso(r.editedAt) } : {}),
-        reply: presentReply(reply as Row | null),
-      },
-    ];
-  });
-  const nextCursor =
-    rows.length > limit && last?.position && last.id !== null
-      ? encodeCursor({ createdAt: last.position as string, id: Number(last.id) })
-      : null;
-  return { reviews, nextCursor };
-}
 
 function sessionToken(cookie: string | undefined): string | undefined {
   if (!cookie) return undefined;
