@@ -286,6 +286,13 @@ export const posts = pgTable(
     editedAt: editedAt(),
     /** Set when its author marked it filled (issue 19): still readable, sorts after open ones. */
     filledAt: timestamp("filled_at", { withTimezone: true }),
+    /**
+     * The author's username and image, copied from their profile by triggers (migration 0007: on
+     * insert, and when the profile's change) so a page of the feed reads no other table. Never
+     * written by the app; the default is only there until the trigger fills it.
+     */
+    authorUsername: text("author_username").notNull().default(""),
+    authorImgUrl: text("author_img_url"),
     /** Search document: title and topic weigh more than the body (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()

@@ -5,7 +5,7 @@ import { photo } from "../../../test/harness/photo-fixtures.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import type { Post } from "../../shared/posts.ts";
 import { avatarPath } from "../avatars/index.ts";
-import { profiles } from "../db/schema.ts";
+import { posts, profiles } from "../db/schema.ts";
 
 /** Issue 20: feed and search cards draw the author's avatar from `author_img_url`. */
 const t = testAppClosedAfterAll();
@@ -79,5 +79,35 @@ describe("author_img_url on posts", () => {
     const found = await get<{ articles: Post[] }>("/api/search/posts?q=yak");
     expect(found.articles.length).toBe(2);
     for (const hit of found.articles) expect(hit).not.toHaveProperty("author_img_url");
+  });
+
+  it("follows a photo changed after posting (the post's copy, migration 0007), and any insert gets it", async () => {
+    const author = await createSignedInUser(t.app);
+    const created = await post(author, "Later photo author");
+    expect(created).not.toHaveProperty("author_img_url");
+    const uploaded = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${author.username}/photo`,
+      payload: await photo("png", 200, 200),
+      headers: { "content-type": "image/png", cookie: author.cookie },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const photoUrl: string = uploaded.json().img_url;
+    const [copy] = await t.app.database.db
+      .select({ username: posts.authorUsername, imgUrl: posts.authorImgUrl })
+      .from(posts)
+      .where(eq(posts.id, created.id));
+    expect(copy).toEqual({ username: author.username, imgUrl: photoUrl });
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/users/${author.username}/photo`,
+      headers: { cookie: author.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [inserted] = await t.app.database.db
+      .insert(posts)
+      .values({ authorId: author.profile?.id ?? "", title: "Raw", topic: "Raw", body: "Raw" })
+      .returning({ username: posts.authorUsername, imgUrl: posts.authorImgUrl });
+    expect(inserted).toEqual({ username: author.username, imgUrl: removed.json().img_url });
   });
 });

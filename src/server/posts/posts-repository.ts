@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
@@ -63,11 +63,14 @@ export const ownPostColumns = {
   filledAt: isoOf<string | null>(posts.filledAt),
 };
 
-/** A post's columns as every list of posts reads them (with its author's profile joined). */
+/**
+ * A post's columns as every list of posts reads them: its author's username and image are the
+ * post's own copies (migration 0007's triggers), so a list joins no other table.
+ */
 export const postColumns = {
   ...ownPostColumns,
-  username: profiles.username,
-  authorImgUrl: profiles.imgUrl,
+  username: posts.authorUsername,
+  authorImgUrl: posts.authorImgUrl,
 };
 
 /**
@@ -106,7 +109,11 @@ function feedQuery(db: Db, filter: FeedFilter, afterPosition: boolean, window = 
   const { topic, type, excludedAuthors = [], centre, withinKm: km } = filter;
   const conditions: SQL[] = [isNull(posts.hiddenAt)];
   if (excludedAuthors.length > 0) {
-    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
+    const excludedProfiles = db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(inArray(profiles.userId, [...excludedAuthors]));
+    conditions.push(notInArray(posts.authorId, excludedProfiles));
   }
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
   if (type) conditions.push(eq(posts.kind, type));
@@ -120,7 +127,6 @@ function feedQuery(db: Db, filter: FeedFilter, afterPosition: boolean, window = 
       const recent = db
         .select({ id: posts.id })
         .from(posts)
-        .innerJoin(profiles, eq(profiles.id, posts.authorId))
         .where(and(...conditions))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(RECENT_POSTS_WINDOW);
@@ -137,7 +143,6 @@ function feedQuery(db: Db, filter: FeedFilter, afterPosition: boolean, window = 
       centre ? { ...postColumns, distanceMeters: distanceMeters(posts, centre) } : postColumns,
     )
     .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(sql.placeholder("limit"));

@@ -289,7 +289,6 @@ async function readPostRows(
     })
     .from(ranked)
     .innerJoin(posts, eq(posts.id, ranked.id))
-    .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .orderBy(asc(ranked.filled), desc(ranked.score), desc(ranked.created), desc(ranked.id));
   return rows.map((row) => withoutAbsentDistance(row, centre));
 }
