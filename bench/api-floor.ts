@@ -11,6 +11,7 @@
  *     [--threads 2] [--databases postgres,pglite] [--routes post-random,feed-first,…]
  *     [--generators wrk,autocannon] [--postgres-url …] [--log-level info]
  *     [--users 10000 --posts 100000 --reviews 50000 --messages 10000]
+ *     [--cpu-prof <dir>]   (a CPU profile of every app, floor and peer process; bench/profile-top.ts)
  *
  * Before any load, one answer of every read is fetched from each server and compared with the
  * app's (same keys and values); the write's answer is compared before its load (all but its id and
@@ -68,6 +69,8 @@ const { values } = parseArgs({
     "log-level": { type: "string", default: "info" },
     topic: { type: "string", default: "Plumbing" },
     search: { type: "string", default: "walnut" },
+    /** Folder for a CPU profile of each app, floor and peer process (bench/profile-top.ts). */
+    "cpu-prof": { type: "string" },
     ...SIZE_OPTIONS,
   },
 });
@@ -197,17 +200,24 @@ function routesFor({ seeded, cookie, feedCursor }: Context): Route[] {
 
 async function startServer(kind: ServerKind, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const profile = values["cpu-prof"];
+  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
   const server =
     kind === "app"
-      ? startProductionServer(port, {
-          ...env,
-          ...ONE_ADDRESS_LIMITS_LIFTED, // the load comes from one address
-          ...liftedWriteLimitEnv(), // one account posts the whole load
-          LOG_LEVEL: values["log-level"],
-          WEB_DIR: tempDir("no-web"),
-        })
+      ? startProductionServer(
+          port,
+          {
+            ...env,
+            ...ONE_ADDRESS_LIMITS_LIFTED, // the load comes from one address
+            ...liftedWriteLimitEnv(), // one account posts the whole load
+            LOG_LEVEL: values["log-level"],
+            WEB_DIR: tempDir("no-web"),
+          },
+          nodeArgs,
+        )
       : startNode(
           [
+            ...nodeArgs,
             kind === "floor" ? "bench/floor-server.ts" : "bench/peer-express-server.ts",
             String(port),
           ],
