@@ -1,9 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate.ts";
 import { openPgliteDataDir } from "./pglite-data-dir.ts";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
@@ -77,9 +76,14 @@ export async function openPglite(
   };
 }
 
-/** A PostgreSQL server through a pool, migrated; LISTEN uses one dedicated connection. */
+/**
+ * A PostgreSQL server through a pool, migrated; LISTEN uses one dedicated connection. Its driver
+ * loads here, so a server on the embedded database never loads it (issue 21: start time).
+ */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   await migratePostgresDatabase(connectionString);
+  const { default: pg } = await import("pg");
+  const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
@@ -137,6 +141,7 @@ async function listenWithReconnect(
   let reconnecting = false;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
+  const { default: pg } = await import("pg");
   const connect = async () => {
     const client = new pg.Client({
       connectionString,

@@ -1,10 +1,7 @@
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../migrations");
 
@@ -20,6 +17,12 @@ export async function migratePgliteDatabase(client: PGlite): Promise<void> {
  * so a migration never runs twice; the second finds it already applied.
  */
 export async function migratePostgresDatabase(connectionString: string): Promise<void> {
+  // The PostgreSQL driver loads only when it is used (a server on PGlite never does).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
