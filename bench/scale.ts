@@ -28,7 +28,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { decodeCursor, encodeCursor } from "../src/server/posts/post-cursor.ts";
+import { decodeCursor, encodeCursor } from "../src/server/db/position-cursor.ts";
 import { listPosts, type PostPosition } from "../src/server/posts/posts-repository.ts";
 import { searchPosts } from "../src/server/search/search-repository.ts";
 import { searchTextOf } from "../src/server/search/search-text.ts";
