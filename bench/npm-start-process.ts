@@ -39,6 +39,10 @@ export function startNpmStart(port: number, env: Record<string, string>): Server
   child.stderr?.on("data", (chunk) => {
     stderr = (stderr + String(chunk)).slice(-STDERR_KEPT);
   });
+  // No npm on PATH: said in what the wait for the first answer reports when it gives up.
+  child.once("error", (error) => {
+    stderr += `could not run npm: ${error.message}\n`;
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const pgid = child.pid;
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
