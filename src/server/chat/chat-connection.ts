@@ -115,6 +115,8 @@ export function serveChatSocket(
   const log = request.log;
   const subscriber: ChatSubscriber = {
     socket,
+    // The upgrade's TCP connection, which `ws` took over: room messages are written to it.
+    stream: request.raw.socket,
     lastSentId: 0,
     live: false,
     waiting: [],

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
@@ -22,18 +23,24 @@ import {
   storedMessagesAfter,
 } from "./messages-repository.ts";
 import { SESSION_ENDED } from "./session-ended.ts";
+import { textFrame } from "./text-frame.ts";
 
 /**
  * What waits for a socket that reads its snapshot (or holds for an ack): a message, or the notice
  * that moderators hid one. Who may have either is decided when it is sent (maySeeMessage).
  */
 type Waiting =
-  | { kind: "message"; id: number; senderId: string; hidden: boolean; frame: Buffer }
+  | { kind: "message"; id: number; senderId: string; hidden: boolean; frame: Buffer; wire: Buffer }
   | { kind: "hidden"; id: number; senderId: string; frame: Buffer };
 
 /** One socket of this instance and what it has been sent. */
 export type ChatSubscriber = {
   socket: WebSocket;
+  /**
+   * The TCP stream under `socket` (the upgrade request's), when known: room messages are written to
+   * it as frames built once per message (text-frame.ts). Absent: `socket.send`.
+   */
+  stream?: Duplex;
   /** Highest message id sent to this socket: nothing at or below it is sent again. */
   lastSentId: number;
   /** False while the connection reads its snapshot (or holds for an ack); messages wait meanwhile. */
@@ -101,28 +108,35 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
     queue = queue.then(task).catch((error) => log.error({ err: error }, "chat fan-out failed"));
   };
 
-  const sendTo = (subscriber: ChatSubscriber, frame: string | Buffer) => {
-    const { socket } = subscriber;
+  /**
+   * Sends `frame` (a JSON text) to one socket; `wire`, the same as a whole WebSocket frame, goes
+   * straight to its TCP stream: `ws` writes to that stream synchronously (no compression is
+   * negotiated), so frames keep their order, and its `bufferedAmount` counts them.
+   */
+  const sendTo = (subscriber: ChatSubscriber, frame: string | Buffer, wire?: Buffer) => {
+    const { socket, stream } = subscriber;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       socket.terminate();
       return;
     }
-    socket.send(frame, { binary: false });
+    if (wire && stream && socket.extensions === "") stream.write(wire);
+    else socket.send(frame, { binary: false });
   };
 
   const deliver = ({ message, senderId, hidden }: StoredMessage) => {
     if (message.id <= lastBroadcastId) return;
     lastBroadcastId = message.id;
-    // Serialised and encoded once per message, whatever the number of sockets.
+    // Serialised, encoded and framed once per message, whatever the number of sockets.
     const frame = frameOf({ type: "message", message });
+    const wire = textFrame(frame);
     for (const subscriber of subscribers) {
       if (subscriber.room === false) continue;
       if (!subscriber.live) {
-        subscriber.waiting.push({ kind: "message", id: message.id, senderId, hidden, frame });
+        subscriber.waiting.push({ kind: "message", id: message.id, senderId, hidden, frame, wire });
       } else if (message.id > subscriber.lastSentId) {
         subscriber.lastSentId = message.id;
-        if (maySeeMessage(subscriber.viewer, senderId, hidden)) sendTo(subscriber, frame);
+        if (maySeeMessage(subscriber.viewer, senderId, hidden)) sendTo(subscriber, frame, wire);
       }
     }
   };
@@ -307,7 +321,7 @@ export function createChatHub({ database, log }: { database: Database; log: Fast
       if (waiting.id <= subscriber.lastSentId) continue;
       subscriber.lastSentId = waiting.id;
       if (maySeeMessage(viewer, waiting.senderId, waiting.hidden))
-        sendTo(subscriber, waiting.frame);
+        sendTo(subscriber, waiting.frame, waiting.wire);
     }
     subscriber.waiting = [];
     subscriber.live = true;
