@@ -94,6 +94,31 @@ describe.skipIf(testDatabaseKind !== "pglite")("PGlite with named prepared state
     expect((await outside).rows).toEqual([{ n: 0 }]);
   });
 
+  it("prepares a transaction's statements too, commits them and rolls them back on error", async () => {
+    const insert = "insert into items (id, name, tags) values ($1, $2, $3)";
+    await client.transaction(async (tx) => {
+      await tx.query(insert, [20, "twenty", ["t"]]);
+      await tx.query(insert, [21, "twenty-one", []]);
+    });
+    expect(await prepared(raw)).toContain(insert);
+    const failing = client.transaction(async (tx) => {
+      await tx.query(insert, [22, "twenty-two", []]);
+      await tx.query(insert, [23, "twenty", []]); // the name is taken
+    });
+    await expect(failing).rejects.toMatchObject({ code: "23505" });
+    const count = "select count(*)::int as n from items where id between $1 and $2";
+    expect((await client.query(count, [20, 23])).rows).toEqual([{ n: 2 }]);
+    // The caller's parsers apply inside a transaction as well.
+    const options = { parsers: { [types.INT4]: (value: string) => `int ${value}` } };
+    const parsed = await client.transaction((tx) => tx.query(count, [20, 23], options));
+    expect(parsed.rows).toEqual([{ n: "int 2" }]);
+    let leaked: Parameters<Parameters<PGlite["transaction"]>[0]>[0] | undefined;
+    await client.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked?.query(count, [20, 23])).rejects.toThrow(/Transaction is closed/);
+  });
+
   it("says PGlite is closed once it is (storage down)", async () => {
     const other = new PGlite();
     await other.waitReady;

@@ -4,6 +4,7 @@ import {
   protocol,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from "@electric-sql/pglite";
 
 /**
@@ -49,8 +50,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * PGlite's `query()` makes six calls into its WebAssembly backend (parse, describe, bind, describe,
  * execute, sync) and parses and plans the SQL every time: about 0.4 ms for the join behind one
  * post, most of a simple API read. This client keeps each distinct SQL text as a named prepared
- * statement, parsed once, then binds and executes it in one call: about 0.08 ms. Transactions
- * (Drizzle's `db.transaction`) and everything else keep PGlite's own path.
+ * statement, parsed once, then binds and executes it in one call: about 0.08 ms. Queries inside
+ * a transaction (Drizzle's `db.transaction`) take the same path; everything else is PGlite's own.
  */
 export function withPreparedStatements(client: PGlite): PGlite {
   const statements = new Map<string, Statement>();
@@ -101,6 +102,43 @@ export function withPreparedStatements(client: PGlite): PGlite {
     return statement;
   }
 
+  /** Binds and runs `text`'s statement; the caller holds PGlite's query lock. */
+  async function runPrepared<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    const { name, paramTypes } = await statementFor(text);
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = paramTypes[i] ?? 0;
+      const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
+      return serializer ? serializer(param) : String(param);
+    });
+    let messages: Awaited<ReturnType<typeof run>>;
+    try {
+      messages = await run([
+        serialize.bind({ statement: name, values }),
+        DESCRIBE_PORTAL,
+        EXECUTE,
+        SYNC,
+      ]);
+    } catch (error) {
+      // A schema change invalidated the statement: forget it, so the next call parses anew.
+      if (STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? "")) {
+        statements.delete(text);
+        await run([serialize.close({ type: "S", name }), SYNC]).catch(() => {});
+      }
+      throw error;
+    }
+    const resultOptions = options?.parsers ? { ...options, parsers: undefined } : options;
+    return parse.parseResults(
+      messages,
+      parsersFor(options?.parsers as ParserMap | undefined),
+      resultOptions,
+    )[0] as Results<T>;
+  }
+
   async function query<T>(
     text: string,
     params: unknown[] = [],
@@ -111,45 +149,49 @@ export function withPreparedStatements(client: PGlite): PGlite {
     // The same locks as PGlite's own query(): not inside another caller's transaction.
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const { name, paramTypes } = await statementFor(text);
-        const values = params.map((param, i) => {
-          if (param === null || param === undefined) return null;
-          const oid = paramTypes[i] ?? 0;
-          const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
-          return serializer ? serializer(param) : String(param);
-        });
-        let messages: Awaited<ReturnType<typeof run>>;
         try {
-          messages = await run([
-            serialize.bind({ statement: name, values }),
-            DESCRIBE_PORTAL,
-            EXECUTE,
-            SYNC,
-          ]);
-        } catch (error) {
-          // A schema change invalidated the statement: forget it, so the next call parses anew.
-          if (STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? "")) {
-            statements.delete(text);
-            await run([serialize.close({ type: "S", name }), SYNC]).catch(() => {});
-          }
-          throw error;
+          return await runPrepared<T>(text, params, options);
         } finally {
           await client.syncToFs();
         }
-        const resultOptions = options?.parsers ? { ...options, parsers: undefined } : options;
-        return parse.parseResults(
-          messages,
-          parsersFor(options?.parsers as ParserMap | undefined),
-          resultOptions,
-        )[0] as Results<T>;
       }),
     );
   }
 
-  // Everything else (transactions above all) goes to the client itself.
+  /**
+   * PGlite's transaction (its lock, BEGIN, COMMIT or ROLLBACK) whose queries take the prepared
+   * path too: otherwise every statement of a write is parsed and planned again, ~0.3 ms each
+   * (bench/chat-cpu.ts). The transaction's lock is held already; each query takes the query lock,
+   * as PGlite's own transaction queries do, and the commit writes to disk.
+   */
+  function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return client.transaction((tx) => {
+      const preparedQuery = async <R>(
+        text: string,
+        params: unknown[] = [],
+        options?: QueryOptions,
+      ) => {
+        if (tx.closed) throw new Error("Transaction is closed");
+        if (text.includes(PLAN_EACH_TIME)) return tx.query<R>(text, params, options);
+        return client._runExclusiveQuery(() => runPrepared<R>(text, params, options));
+      };
+      return callback(
+        new Proxy(tx, {
+          get(target, property) {
+            if (property === "query") return preparedQuery;
+            const value = Reflect.get(target, property, target);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        }),
+      );
+    });
+  }
+
+  // Everything else goes to the client itself.
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "transaction") return transaction;
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
