@@ -23,7 +23,17 @@ const BUDGETS = [
   "frontend",
   "lighthouse",
 ];
-const BENCHMARKS = [...BUDGETS, "mixed-load", "chat-jitter", "auth-timing", "dm-latency"];
+const BENCHMARKS = [
+  ...BUDGETS,
+  "mixed-load",
+  "chat-jitter",
+  "auth-timing",
+  "dm-latency",
+  // Issue 21: against the floor (≈ 30 min), chat CPU against bare ws, latency with data size.
+  "api-floor",
+  "chat-cpu",
+  "scale",
+];
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const only = values.only?.split(",").map((name) => name.trim());
