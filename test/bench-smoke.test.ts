@@ -164,6 +164,22 @@ describe("benchmarks, smoke run", () => {
     },
   );
 
+  it("scale.ts prints latency and database time per request at each size", async () => {
+    const database = testDatabaseKind;
+    const args = ["--sizes", "45,60", "--requests", "3", "--warmup", "0", "--wrk-seconds", "1"];
+    args.push("--wrk-connections", "2", "--databases", database);
+    if (database === "postgres") args.push("--postgres-url", process.env.TEST_DATABASE_URL ?? "");
+    const run = await bench("scale.ts", args);
+    expect(run.code, run.stderr).toBe(0);
+    const label = database === "pglite" ? "PGlite" : "PostgreSQL";
+    const rows = run.stdout.split("\n").filter((line) => line.startsWith(`| ${label} | \``));
+    // Five requests, each once for latency and once for database time.
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row).toMatch(/\| [\d.]+ (\/ [\d.]+|\(\d+ \+ \d+\))/);
+    const runs = run.stdout.split("\n").filter((line) => /^\| \w+ \| (45|60) \|/.test(line));
+    expect(runs).toHaveLength(2);
+  }, 180_000);
+
   it("search.ts prints a row per request and size, with the share of the uncached post read", async () => {
     const database = testDatabaseKind;
     const args = ["--users", "12", "--post-sizes", "45,60", "--reviews", "30", "--messages", "5"];
