@@ -105,6 +105,8 @@ export default defineConfig({
         SMTP_URL: smtpURL,
         // Issue 16: the moderators' addresses (e2e/support/moderators.ts hands them out).
         ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
+        // Issue 30: a notification unread this long is mailed (the mail journey waits for it).
+        NOTIFICATION_MAIL_DELAY_SECONDS: "3",
       },
     },
     {

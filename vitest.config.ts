@@ -11,13 +11,17 @@ const processTests = [
   "src/server/chat/chat-processes.test.ts",
   "src/server/config-hardening.test.ts",
   "src/server/db/private-data-dir.test.ts",
+  "src/server/photos/upload-event-loop.test.ts",
+  "src/server/search/search-excerpt-time.test.ts",
   "test/bench-smoke.test.ts",
   "test/chat-jitter.test.ts",
   "test/faults/**/*.test.ts",
+  "test/linear-time-text.test.ts",
   "test/server-process.test.ts",
   "test/server-log.test.ts",
   "test/demo.test.ts",
   "test/topology.test.ts",
+  "test/upload-memory.test.ts",
 ];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.REQUIRE_POSTGRES_TESTS === "1" && !postgresUrl) {
@@ -57,7 +61,14 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: "shared", include: ["src/shared/**/*.test.ts"], environment: "node" } },
-      { test: { name: "web", include: ["src/web/**/*.test.{ts,tsx}"], environment: "jsdom" } },
+      {
+        test: {
+          name: "web",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["test/harness/web/setup.ts"],
+        },
+      },
       ...apiProjects("pglite", {}),
       ...(postgresUrl ? apiProjects("postgres", { TEST_DATABASE_URL: postgresUrl }) : []),
     ],

@@ -17,30 +17,15 @@
  * app's (same keys and values); the write's answer is compared before its load (all but its id and
  * time). A server that answers differently stops the run.
  */
-import { isDeepStrictEqual, parseArgs } from "node:util";
+import { isDeepStrictEqual } from "node:util";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { freePort, type ServerProcess, waitForHealthy } from "../test/harness/server-process.ts";
-import {
-  CORES,
-  cleanUp,
-  DEFAULT_POSTGRES_URL,
-  type LoadResult,
-  load,
-  loadAverage,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  median,
-  ONE_ADDRESS_LIMITS_LIFTED,
-  postgresReachable,
-  runMain,
-  seededStorage,
-  signUp,
-  startNode,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
-import { checkSizes, type SeedResult, SIZE_OPTIONS, sizesFrom } from "./seed-data.ts";
+import { type LoadResult, load } from "./autocannon.ts";
+import { benchArgs, runMain, usage } from "./bench-kit.ts";
+import { CORES, loadAverage, machineLine, markdownHeader, markdownRow, median } from "./report.ts";
+import { checkSizes, FULL_SIZES, type SeedResult, sizesFrom } from "./seed-data.ts";
+import { cpuProfileArgs, startAppServer, startHello, startNode } from "./servers.ts";
+import { DATABASE_ARGS, type DatabaseKind, databasesOf, seededStorage, signUp } from "./storage.ts";
 import { runWrkRoute, type WrkResult, type WrkRoute } from "./wrk.ts";
 
 const ROUTE_KEYS = [
@@ -55,55 +40,42 @@ const ROUTE_KEYS = [
 ] as const;
 type RouteKey = (typeof ROUTE_KEYS)[number];
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: "string", default: "3" },
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "2" },
-    connections: { type: "string", default: "100" },
-    threads: { type: "string", default: "2" },
-    databases: { type: "string", default: "postgres,pglite" },
-    routes: { type: "string", default: ROUTE_KEYS.join(",") },
-    generators: { type: "string", default: "wrk,autocannon" },
-    "postgres-url": { type: "string", default: DEFAULT_POSTGRES_URL },
-    "log-level": { type: "string", default: "info" },
-    topic: { type: "string", default: "Plumbing" },
-    search: { type: "string", default: "walnut" },
-    /** Folder for a CPU profile of each app, floor and peer process (bench/profile-top.ts). */
-    "cpu-prof": { type: "string" },
-    ...SIZE_OPTIONS,
-  },
+const values = benchArgs({
+  rounds: 3,
+  duration: 5,
+  warmup: 2,
+  connections: 100,
+  threads: 2,
+  ...DATABASE_ARGS,
+  databases: "postgres,pglite",
+  routes: ROUTE_KEYS.join(","),
+  generators: "wrk,autocannon",
+  "log-level": "info",
+  topic: "Plumbing",
+  search: "walnut",
+  /** Folder for a CPU profile of each app, floor and peer process (bench/profile-top.ts). */
+  "cpu-prof": null,
+  ...FULL_SIZES,
 });
-const rounds = Number(values.rounds);
-const duration = Number(values.duration);
-const warmup = Number(values.warmup);
-const connections = Number(values.connections);
-const threads = Math.min(Number(values.threads), connections);
-const databases = values.databases.split(",").map((d) => d.trim());
+const { rounds, duration, warmup, connections } = values;
+const threads = Math.min(values.threads, connections);
+const databases = databasesOf(values);
 const routeKeys = values.routes.split(",").map((r) => r.trim());
 const generators = values.generators.split(",").map((g) => g.trim());
-const sizes = sizesFrom(values);
-const problem =
-  checkSizes(sizes) ??
-  (!(rounds >= 1) || !(duration > 0) || !(warmup >= 0) || !(connections >= 1) || !(threads >= 1)
-    ? "--rounds, --duration, --warmup, --connections and --threads must be positive numbers"
-    : null) ??
-  (databases.some((d) => d !== "pglite" && d !== "postgres")
-    ? "--databases takes pglite, postgres or both (comma-separated)"
-    : null) ??
-  (routeKeys.some((r) => !ROUTE_KEYS.includes(r as RouteKey))
-    ? `--routes takes some of ${ROUTE_KEYS.join(", ")}`
-    : null) ??
-  (!generators.includes("wrk") || generators.some((g) => g !== "wrk" && g !== "autocannon")
-    ? "--generators takes wrk, or wrk,autocannon"
-    : null);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
+usage(
+  checkSizes(sizesFrom(values)) ??
+    (!(rounds >= 1) || !(duration > 0) || !(warmup >= 0) || !(connections >= 1) || !(threads >= 1)
+      ? "--rounds, --duration, --warmup, --connections and --threads must be positive numbers"
+      : null) ??
+    (routeKeys.some((r) => !ROUTE_KEYS.includes(r as RouteKey))
+      ? `--routes takes some of ${ROUTE_KEYS.join(", ")}`
+      : null) ??
+    (!generators.includes("wrk") || generators.some((g) => g !== "wrk" && g !== "autocannon")
+      ? "--generators takes wrk, or wrk,autocannon"
+      : null),
+);
 const useAutocannon = generators.includes("autocannon");
 
-type Kind = "pglite" | "postgres";
 type ServerKind = "app" | "floor" | "peer";
 
 /** What every route needs to know of the seeded data and the signed-in account. */
@@ -199,39 +171,16 @@ function routesFor({ seeded, cookie, feedCursor }: Context): Route[] {
 // ── servers ─────────────────────────────────────────────────────────────────
 
 async function startServer(kind: ServerKind, env: Record<string, string>): Promise<ServerProcess> {
+  const nodeArgs = cpuProfileArgs(values["cpu-prof"]);
+  if (kind === "app") {
+    // One account posts the whole load.
+    const appEnv = { ...env, ...liftedWriteLimitEnv(), LOG_LEVEL: values["log-level"] };
+    return startAppServer(appEnv, { nodeArgs });
+  }
   const port = await freePort();
-  const profile = values["cpu-prof"];
-  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
-  const server =
-    kind === "app"
-      ? startProductionServer(
-          port,
-          {
-            ...env,
-            ...ONE_ADDRESS_LIMITS_LIFTED, // the load comes from one address
-            ...liftedWriteLimitEnv(), // one account posts the whole load
-            LOG_LEVEL: values["log-level"],
-            WEB_DIR: tempDir("no-web"),
-          },
-          nodeArgs,
-        )
-      : startNode(
-          [
-            ...nodeArgs,
-            kind === "floor" ? "bench/floor-server.ts" : "bench/peer-express-server.ts",
-            String(port),
-          ],
-          env,
-          port,
-        );
+  const script = kind === "floor" ? "bench/floor-server.ts" : "bench/peer-express-server.ts";
+  const server = startNode([...nodeArgs, script, String(port)], env, port);
   await waitForHealthy(server, 60_000);
-  return server;
-}
-
-async function startHello(): Promise<ServerProcess> {
-  const port = await freePort();
-  const server = startNode(["bench/hello-server.ts", "node", String(port)], {}, port);
-  await waitForHealthy(server, 60_000, { path: "/" });
   return server;
 }
 
@@ -416,17 +365,56 @@ function printTable(
 
 // ── a database ──────────────────────────────────────────────────────────────
 
-async function databaseRun(kind: Kind): Promise<void> {
-  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
-  const seedStart = performance.now();
-  const { env, seeded } = await seededStorage(kind, values["postgres-url"], sizes);
-  console.error(
-    `${label}: seeded ${JSON.stringify(seeded.sizes)} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-  );
+/** Each read answered by the floor (and the peer) exactly as the app answered it; stops the run if not. */
+async function checkReads(
+  others: ServerKind[],
+  env: Record<string, string>,
+  reads: Route[],
+  appAnswers: Map<RouteKey, unknown>,
+  cookie: string,
+): Promise<void> {
+  for (const kindOfServer of others) {
+    const server = await startServer(kindOfServer, env);
+    for (const route of reads) {
+      const theirs = await answer(server.url, route, cookie);
+      sameAnswer(route, appAnswers.get(route.key), theirs, kindOfServer);
+    }
+    await server.stop();
+  }
+}
+
+/** One round: each server in turn, a fresh process, every route measured; the write checked in round 1. */
+async function measureRound(
+  round: number,
+  run: { label: string; servers: ServerKind[]; env: Record<string, string>; routes: Route[] },
+  state: { cookie: string; results: Map<string, Figures[]>; writeAnswer?: unknown },
+): Promise<void> {
+  for (const kindOfServer of run.servers) {
+    const server = await startServer(kindOfServer, run.env);
+    for (const route of run.routes) {
+      if (route.write && round === 1) {
+        const written = await answer(server.url, route, state.cookie);
+        if (kindOfServer === "app") state.writeAnswer = written;
+        else sameAnswer(route, state.writeAnswer, written, kindOfServer);
+      }
+      const request = route.request(server.url);
+      const figures = await measure(server.url, request, randomPath(request));
+      const key = `${kindOfServer} ${route.key}`;
+      state.results.set(key, [...(state.results.get(key) ?? []), figures]);
+      console.error(
+        `${run.label} round ${round} ${kindOfServer} ${route.key}: ${Math.round(figures.wrk.rps)} req/s, p99 ${figures.wrk.p99Ms.toFixed(1)} ms (wrk)`,
+      );
+    }
+    await server.stop();
+  }
+}
+
+async function databaseRun(kind: DatabaseKind, label: string): Promise<void> {
+  const { env, seeded } = await seededStorage(kind, databases.adminUrl, sizesFrom(values));
   const servers: ServerKind[] = kind === "postgres" ? ["app", "floor", "peer"] : ["app", "floor"];
 
   // The account and the page-2 cursor, from the app; then one answer of each read per server.
-  let app = await startServer("app", env);
+  const app = await startServer("app", env);
   const cookie = await signUp(app.url);
   const first = (await (
     await fetch(`${app.url}/api/articles`, { headers: { cookie } })
@@ -443,73 +431,31 @@ async function databaseRun(kind: Kind): Promise<void> {
   const appAnswers = new Map<RouteKey, unknown>();
   for (const route of reads) appAnswers.set(route.key, await answer(app.url, route, cookie));
   await app.stop();
-  for (const kindOfServer of servers.slice(1)) {
-    const server = await startServer(kindOfServer, env);
-    for (const route of reads) {
-      sameAnswer(
-        route,
-        appAnswers.get(route.key),
-        await answer(server.url, route, cookie),
-        kindOfServer,
-      );
-    }
-    await server.stop();
-  }
   const others = servers.slice(1);
+  await checkReads(others, env, reads, appAnswers, cookie);
   console.error(
     `${label}: ${others.join(" and ")} answer${others.length > 1 ? "" : "s"} every read as the app does`,
   );
 
   const loads = { start: loadAverage(), end: "" };
-  const results = new Map<string, Figures[]>();
+  const state = { cookie, results: new Map<string, Figures[]>() };
   const hello: Figures[] = [];
-  let writeAnswer: unknown;
   for (let round = 1; round <= rounds; round++) {
-    for (const kindOfServer of servers) {
-      const server = await startServer(kindOfServer, env);
-      if (kindOfServer === "app") app = server;
-      for (const route of routes) {
-        if (route.write && round === 1) {
-          const written = await answer(server.url, route, cookie);
-          if (kindOfServer === "app") writeAnswer = written;
-          else sameAnswer(route, writeAnswer, written, kindOfServer);
-        }
-        const request = route.request(server.url);
-        const figures = await measure(server.url, request, randomPath(request));
-        const key = `${kindOfServer} ${route.key}`;
-        results.set(key, [...(results.get(key) ?? []), figures]);
-        console.error(
-          `${label} round ${round} ${kindOfServer} ${route.key}: ${Math.round(figures.wrk.rps)} req/s, p99 ${figures.wrk.p99Ms.toFixed(1)} ms (wrk)`,
-        );
-      }
-      await server.stop();
-    }
-    const helloServer = await startHello();
+    await measureRound(round, { label, servers, env, routes }, state);
+    const helloServer = await startHello("node");
     hello.push(await measure(helloServer.url, { method: "GET", path: "/" }));
     await helloServer.stop();
   }
   loads.end = loadAverage();
-  printTable(label, routes, results, hello, loads);
+  printTable(label, routes, state.results, hello, loads);
 }
 
 await runMain(async () => {
   console.log(`API against its floor (issue 21); ${machineLine()}`);
-  const runs: Kind[] = [];
-  for (const kind of databases as Kind[]) {
-    if (kind === "postgres") {
-      const unreachable = await postgresReachable(values["postgres-url"]);
-      if (unreachable) {
-        console.log(`PostgreSQL skipped: cannot reach ${values["postgres-url"]} (${unreachable}).`);
-        continue;
-      }
-    }
-    runs.push(kind);
-  }
-  for (const kind of runs) await databaseRun(kind);
+  await databases.forEach(databaseRun);
   console.log(`\nDone; ${machineLine()}`);
   if (failed) {
     process.exitCode = 1;
     console.error("Some requests failed (see the errors column).");
   }
-  await cleanUp();
 });

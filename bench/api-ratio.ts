@@ -13,56 +13,32 @@
  * Requests carry a signed-in session cookie, as a browser's do; the write also carries the
  * Origin and Sec-Fetch-Site headers the CSRF check reads.
  */
-import { parseArgs } from "node:util";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
-import { freePort, waitForHealthy } from "../test/harness/server-process.ts";
 import {
-  CORES,
-  cleanUp,
-  DEFAULT_POSTGRES_URL,
+  LOAD_ARGS,
   type LoadOptions,
   type LoadResult,
   load,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  postgresReachable,
-  runMain,
-  seededStorage,
-  signUp,
-  startNode,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
-import { checkSizes, type SeedResult, SIZE_OPTIONS, sizesFrom } from "./seed-data.ts";
+  loadArgsProblem,
+  loadProblems,
+} from "./autocannon.ts";
+import { benchArgs, runMain, usage } from "./bench-kit.ts";
+import { CORES, machineLine, markdownHeader, markdownRow } from "./report.ts";
+import { checkSizes, FULL_SIZES, type SeedResult, sizesFrom } from "./seed-data.ts";
+import { cpuProfileArgs, startAppServer, startHello } from "./servers.ts";
+import { DATABASE_ARGS, type DatabaseKind, databasesOf, seededStorage, signUp } from "./storage.ts";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "1" },
-    connections: { type: "string", default: "100" },
-    databases: { type: "string", default: "pglite,postgres" },
-    "postgres-url": { type: "string", default: DEFAULT_POSTGRES_URL },
-    ...SIZE_OPTIONS,
-    "log-level": { type: "string", default: "info" },
-    /** Folder for a CPU profile of each API server (read it with bench/profile-top.ts). */
-    "cpu-prof": { type: "string" },
-  },
+const args = benchArgs({
+  ...LOAD_ARGS,
+  ...DATABASE_ARGS,
+  ...FULL_SIZES,
+  "log-level": "info",
+  "cpu-prof": null,
 });
-const duration = Number(values.duration);
-const warmup = Number(values.warmup);
-const connections = Number(values.connections);
-const databases = values.databases.split(",").map((d) => d.trim());
-const sizes = sizesFrom(values);
-const sizeProblem = checkSizes(sizes);
-if (sizeProblem || !(duration > 0) || !(warmup >= 0) || !(connections >= 1)) {
-  console.error(sizeProblem ?? "--duration, --warmup and --connections must be positive numbers");
-  process.exit(1);
-}
-if (databases.some((d) => d !== "pglite" && d !== "postgres")) {
-  console.error("--databases takes pglite, postgres or both (comma-separated)");
-  process.exit(1);
-}
+const { duration, warmup, connections } = args;
+const sizes = sizesFrom(args);
+usage(checkSizes(sizes) ?? loadArgsProblem(args));
+const databases = databasesOf(args);
 
 type Budget = { minRatio: number; maxP99?: number };
 type Scenario = {
@@ -104,12 +80,8 @@ function report(database: string, scenario: Scenario, r: LoadResult): void {
       ? "yes"
       : "no"
     : "";
-  const problems = [
-    r.non2xx ? `${r.non2xx} non-2xx` : "",
-    r.errors ? `${r.errors} errors` : "",
-    r.timeouts ? `${r.timeouts} timeouts` : "",
-  ].filter(Boolean);
-  if (problems.length > 0 || r.total === 0) failed = true;
+  const problems = loadProblems(r);
+  if (problems.length > 0) failed = true;
   console.log(
     markdownRow([
       database,
@@ -136,13 +108,6 @@ async function measure(base: string, database: string, scenario: Scenario): Prom
   const result = await load({ ...options, duration });
   report(database, scenario, result);
   return result;
-}
-
-async function startHello(kind: "node" | "fastify") {
-  const port = await freePort();
-  const server = startNode(["bench/hello-server.ts", kind, String(port)], {}, port);
-  await waitForHealthy(server, 60_000, { path: "/" });
-  return server;
 }
 
 const hello: Scenario["check"] = (status, body) =>
@@ -249,27 +214,12 @@ function apiScenarios(
   ];
 }
 
-async function apiRun(kind: "pglite" | "postgres"): Promise<void> {
-  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
-  const seedStart = performance.now();
-  const { env, seeded } = await seededStorage(kind, values["postgres-url"], sizes);
-  console.error(
-    `${label}: seeded ${JSON.stringify(seeded.sizes)} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+async function apiRun(kind: DatabaseKind, label: string): Promise<void> {
+  const { env, seeded } = await seededStorage(kind, databases.adminUrl, sizes);
+  const server = await startAppServer(
+    { ...env, ...liftedWriteLimitEnv(), LOG_LEVEL: args["log-level"] }, // one account posts the whole load
+    { nodeArgs: cpuProfileArgs(args["cpu-prof"]) },
   );
-  const port = await freePort();
-  const profile = values["cpu-prof"];
-  const server = startProductionServer(
-    port,
-    {
-      ...env,
-      MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
-      ...liftedWriteLimitEnv(), // one account posts the whole load
-      LOG_LEVEL: values["log-level"],
-      WEB_DIR: tempDir("no-web"),
-    },
-    profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
-  );
-  await waitForHealthy(server, 60_000);
   const cookie = await signUp(server.url);
   const firstPage = (await (await fetch(`${server.url}/api/articles`)).json()) as {
     nextCursor: string | null;
@@ -285,25 +235,13 @@ await runMain(async () => {
   console.log(
     `API ratio: ${connections} connections, ${duration} s per request after ${warmup} s warm-up; ${machineLine()}`,
   );
-  const runs: ("pglite" | "postgres")[] = [];
-  for (const kind of databases as ("pglite" | "postgres")[]) {
-    if (kind === "postgres") {
-      const problem = await postgresReachable(values["postgres-url"]);
-      if (problem) {
-        console.log(`PostgreSQL skipped: cannot reach ${values["postgres-url"]} (${problem}).`);
-        continue;
-      }
-    }
-    runs.push(kind);
-  }
   console.log("");
   console.log(markdownHeader(COLUMNS));
   await baselines();
-  for (const kind of runs) await apiRun(kind);
+  await databases.forEach(apiRun);
   console.log(`\nDone; ${machineLine()}`);
   if (failed) {
     process.exitCode = 1;
     console.error("Some requests failed (see the met column).");
   }
-  await cleanUp();
 });

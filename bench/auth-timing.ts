@@ -12,46 +12,27 @@
  * Both kinds must also answer byte for byte the same (401 invalid-credential). Exits 1 when the
  * difference is 5 ms or more, or the answers differ. Run it on an otherwise idle machine.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { freePort, startServer, waitForHealthy } from "../test/harness/server-process.ts";
+import { benchArgs, onCleanUp, runMain, tempDir } from "./bench-kit.ts";
+import { loadAverage, median, percentile } from "./report.ts";
 
 const LIMIT_MS = 5;
-const { values } = parseArgs({
-  options: {
-    attempts: { type: "string", default: "300" },
-    warmup: { type: "string", default: "30" },
-  },
-});
-const attempts = Number(values.attempts);
-const warmup = Number(values.warmup);
+const { attempts, warmup } = benchArgs({ attempts: 300, warmup: 30 });
 
 const KNOWN = "known@example.test";
 const UNKNOWN = "nobody-here@example.test";
 const PASSWORD = "Kettle-Mango-42";
 
-const dataDir = process.env.DATABASE_URL
-  ? undefined
-  : fs.mkdtempSync(path.join(os.tmpdir(), "ylt-auth-timing-"));
+const databaseUrl = process.env.DATABASE_URL;
 const server = startServer({
   PORT: String(await freePort()),
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: tempDir("auth-timing") }),
   AUTH_ENUMERATION_PROTECTION: "on",
   // The brute-force limits would answer 429 long before the sample is big enough.
   AUTH_SIGNIN_PER_IP_PER_MINUTE: "1000000",
   AUTH_MAX_FAILED_SIGNINS: "1000000",
 });
-
-const median = (xs: number[]) => {
-  const sorted = xs.toSorted((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const percentile = (xs: number[], p: number) =>
-  xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+onCleanUp(() => server.stop("SIGTERM").then(() => {}));
 
 async function signIn(email: string): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now();
@@ -64,17 +45,9 @@ async function signIn(email: string): Promise<{ ms: number; status: number; body
   return { ms: performance.now() - started, status: res.status, body };
 }
 
-try {
-  await waitForHealthy(server);
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: KNOWN, password: PASSWORD }),
-  });
-  if (registered.status !== 201) throw new Error(`registering failed: ${registered.status}`);
-
+/** `attempts` pairs of failed sign-ins, each pair in random order, after `warmup` discarded. */
+async function sample() {
   for (let i = 0; i < warmup; i++) await signIn(i % 2 ? KNOWN : UNKNOWN);
-
   const known: number[] = [];
   const unknown: number[] = [];
   const answers = new Set<string>();
@@ -87,13 +60,26 @@ try {
       (email === KNOWN ? known : unknown).push(ms);
     }
   }
+  return { known, unknown, answers };
+}
 
+await runMain(async () => {
+  await waitForHealthy(server);
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: KNOWN, password: PASSWORD }),
+  });
+  if (registered.status !== 201) throw new Error(`registering failed: ${registered.status}`);
+  const { known, unknown, answers } = await sample();
   const difference = median(known) - median(unknown);
-  const row = (name: string, xs: number[]) =>
-    `| ${name} | ${xs.length} | ${median(xs).toFixed(2)} | ${percentile(xs, 10).toFixed(2)} | ${percentile(xs, 90).toFixed(2)} |`;
-  const [load1] = os.loadavg();
+  const row = (name: string, xs: number[]) => {
+    const sorted = xs.toSorted((a, b) => a - b);
+    const [p10, p90] = [percentile(sorted, 10), percentile(sorted, 90)];
+    return `| ${name} | ${xs.length} | ${median(xs).toFixed(2)} | ${p10.toFixed(2)} | ${p90.toFixed(2)} |`;
+  };
   console.log(
-    `\nSign-in failures, enumeration protection on, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average ${load1?.toFixed(2)}\n`,
+    `\nSign-in failures, enumeration protection on, ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}, load average ${loadAverage()}\n`,
   );
   console.log("| email | attempts | median ms | p10 ms | p90 ms |");
   console.log("|---|--:|--:|--:|--:|");
@@ -109,7 +95,4 @@ try {
   } else {
     console.log("PASS");
   }
-} finally {
-  await server.stop("SIGTERM");
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});

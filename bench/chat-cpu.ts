@@ -31,34 +31,25 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import pg from "pg";
 import WebSocket from "ws";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
-import { CHAT_PATH, CHAT_RATE_LIMIT } from "../src/shared/chat.ts";
-import { createSignedInUser } from "../test/harness/factories.ts";
-import {
-  freePort,
-  SERVER_MAIN,
-  type ServerProcess,
-  waitForHealthy,
-} from "../test/harness/server-process.ts";
+import { CHAT_RATE_LIMIT } from "../src/shared/chat.ts";
+import { freePort, type ServerProcess, waitForHealthy } from "../test/harness/server-process.ts";
 import { createServerStorage, withStorage } from "../test/harness/server-storage.ts";
+import { benchArgs, onCleanUp, runMain } from "./bench-kit.ts";
+import { type BackendsCpu, backendsCpuSince, postgresBackends } from "./postgres-backends.ts";
 import {
-  benchArgs,
   CORES,
-  DEFAULT_POSTGRES_URL,
+  cpuMs,
   machineLine,
   markdownHeader,
   markdownRow,
   median,
-  ONE_ADDRESS_LIMITS_LIFTED,
-  onCleanUp,
-  PRODUCTION_ENV,
-  postgresReachable,
-  runMain,
-  startNode,
-  tempDir,
-} from "./bench-kit.ts";
+  percentile,
+} from "./report.ts";
+import { startAppServer, startNode } from "./servers.ts";
+import { DEFAULT_POSTGRES_URL, postgresReachable, signedInCookies } from "./storage.ts";
+import { benchText, createTally, openSwarm, SEQ_DIGITS, seqAt } from "./swarm.ts";
 
 const args = benchArgs({
   clients: 1000,
@@ -79,109 +70,6 @@ const now = () => performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// ── CPU time from /proc ─────────────────────────────────────────────────────
-
-/** CPU time (user + system, all threads) process `pid` has used so far, in ms; null if unreadable. */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-  } catch {
-    return null;
-  }
-}
-
-/** The CPU time of the PostgreSQL backends of `databaseUrl`, summed; null when not on this machine. */
-async function backendsCpu(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  onCleanUp(() => client.end().catch(() => {}));
-  return async (): Promise<Map<number, number> | null> => {
-    const { rows } = await client.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-    );
-    const used = new Map<number, number>();
-    for (const { pid } of rows) {
-      const ms = cpuMs(pid);
-      if (ms === null) return null;
-      used.set(pid, ms);
-    }
-    return used;
-  };
-}
-
-function backendsCpuSince(before: Map<number, number> | null, after: Map<number, number> | null) {
-  if (!before || !after) return null;
-  let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
-  return sum;
-}
-
-// ── receipts ────────────────────────────────────────────────────────────────
-
-const MESSAGE_FRAME = Buffer.from('{"type":"message"');
-// Zero-padded to six digits: the profanity filter reads some short numbers as leetspeak (455 → ass).
-const MARK = Buffer.from('"text":"bench ');
-const DIGITS = 6;
-const textOf = (seq: number) => `bench ${String(seq).padStart(DIGITS, "0")}`;
-
-/** Sequence number of a broadcast bench message, without parsing the whole frame. */
-function seqOf(data: Buffer): number {
-  if (data.compare(MESSAGE_FRAME, 0, MESSAGE_FRAME.length, 0, MESSAGE_FRAME.length) !== 0) {
-    return -1;
-  }
-  const at = data.indexOf(MARK);
-  if (at < 0) return -1;
-  let seq = 0;
-  for (let i = at + MARK.length; i < data.length; i++) {
-    const digit = data[i] ?? 0;
-    if (digit < 48 || digit > 57) break;
-    seq = seq * 10 + digit - 48;
-  }
-  return seq;
-}
-
-/** Counts, per message, how many sockets have it, and resolves when the last one does. */
-function createTally(receivers: number) {
-  const counts = new Map<number, number>();
-  const waiting = new Map<number, (at: number) => void>();
-  let first: Buffer | undefined;
-  return {
-    onFrame(data: Buffer) {
-      const seq = seqOf(data);
-      if (seq < 0) return;
-      first ??= Buffer.from(data);
-      const count = (counts.get(seq) ?? 0) + 1;
-      counts.set(seq, count);
-      if (count === receivers) {
-        counts.delete(seq);
-        waiting.get(seq)?.(now());
-        waiting.delete(seq);
-      }
-    },
-    /** The first bench frame any socket received, byte for byte. */
-    get firstFrame() {
-      return first;
-    },
-    whenAll(seq: number, timeoutMs = 30_000): Promise<number> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`message ${seq} reached ${counts.get(seq) ?? 0} of ${receivers}`));
-        }, timeoutMs);
-        waiting.set(seq, (at) => {
-          clearTimeout(timer);
-          resolve(at);
-        });
-      });
-    },
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 // ── the two servers ─────────────────────────────────────────────────────────
 
 type Target = {
@@ -191,6 +79,8 @@ type Target = {
   sockets: WebSocket[];
   /** Sends message `seq` from the `index`-th sender. */
   send(seq: number, index: number): void;
+  /** Messages sent so far. */
+  sent: number;
   cpu: number[];
   backends: (number | null)[];
   latencies: number[];
@@ -198,61 +88,25 @@ type Target = {
 
 const wrapper = pinned ? ["taskset", "-c", SERVER_CORE] : [];
 
-function open(server: ServerProcess, cookie?: string): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${CHAT_PATH}`, {
-    origin: server.url,
-    headers: cookie ? { cookie } : {},
-  });
-  onCleanUp(() => socket.terminate());
-  return new Promise((resolve, reject) => {
-    socket.once("open", () => resolve(socket));
-    socket.once("error", reject);
-  });
-}
-
 /** Opens `args.clients` sockets: the first `cookies.length` with those cookies, the rest without. */
-async function connect(
-  server: ServerProcess,
-  cookies: (string | undefined)[],
-  tally: Target["tally"],
-) {
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < args.clients; i += BATCH) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(BATCH, args.clients - i) }, (_, j) =>
-        open(server, cookies[i + j]),
-      ),
-    );
-    for (const socket of batch) {
-      socket.on("message", (data: Buffer) => {
-        if (data.includes('"type":"error"')) log(`${server.url} said ${String(data)}`);
-        tally.onFrame(data);
-      });
-    }
-    sockets.push(...batch);
-  }
-  return sockets;
+function connect(server: ServerProcess, cookies: (string | undefined)[], tally: Target["tally"]) {
+  return openSwarm({
+    count: args.clients,
+    batch: BATCH,
+    bases: [server.url],
+    optionsOf: (i) => ({ cookie: cookies[i] }),
+    onFrame: (data) => {
+      if (data.includes('"type":"error"')) log(`${server.url} said ${String(data)}`);
+      tally.onFrame(data);
+    },
+  });
 }
 
-async function startApp(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const server = startNode(
-    // The inspector (on a free port) lets the profile cover the measured messages only.
-    [...(args["cpu-prof"] ? ["--inspect=127.0.0.1:0"] : []), SERVER_MAIN],
-    {
-      PORT: String(port),
-      ...PRODUCTION_ENV,
-      LOG_LEVEL: "warn",
-      WEB_DIR: tempDir("no-web"),
-      ...ONE_ADDRESS_LIMITS_LIFTED, // every socket comes from this machine
-      ...liftedWriteLimitEnv(), // the in-memory limit of 10 per 10 s per member still holds
-      ...env,
-    },
-    port,
-    { wrapper },
-  );
-  await waitForHealthy(server, 60_000);
-  return server;
+function startApp(env: Record<string, string>): Promise<ServerProcess> {
+  // The inspector (on a free port) lets the profile cover the measured messages only.
+  const nodeArgs = args["cpu-prof"] ? ["--inspect=127.0.0.1:0"] : [];
+  // The in-memory chat limit of 10 per 10 s per member still holds.
+  return startAppServer({ ...liftedWriteLimitEnv(), ...env }, { nodeArgs, wrapper });
 }
 
 /**
@@ -305,6 +159,102 @@ async function startBare(): Promise<ServerProcess> {
 
 // ── one database ────────────────────────────────────────────────────────────
 
+function newTarget(
+  name: string,
+  server: ServerProcess,
+  tally: Target["tally"],
+  sockets: WebSocket[],
+  send: Target["send"],
+): Target {
+  return { name, server, tally, sockets, send, sent: 0, cpu: [], backends: [], latencies: [] };
+}
+
+let lastSeq = 0;
+/** Sends the next message to `target`; answers the ms until every socket has it. */
+async function sendOne(target: Target): Promise<number> {
+  const id = ++lastSeq;
+  const sentAt = now();
+  target.send(id, target.sent++);
+  return (await target.tally.whenAll(id)) - sentAt;
+}
+
+/** Logs the CPU the two servers use with their sockets open and nothing sent. */
+async function logIdleCpu(label: string, servers: ServerProcess[]) {
+  await sleep(500);
+  const before = servers.map((server) => cpuMs(server.child.pid) ?? 0);
+  await sleep(IDLE_MS);
+  const [appIdle, bareIdle] = servers.map(
+    (server, i) => (((cpuMs(server.child.pid) ?? 0) - (before[i] ?? 0)) * 1000) / IDLE_MS,
+  );
+  log(`${label}: idle with the sockets open, app ${appIdle} ms/s, bare ${bareIdle} ms/s of CPU`);
+}
+
+type BackendsReader = () => Promise<BackendsCpu>;
+
+/** One round on `target`: warm-up, then `args.messages` measured (CPU, backends, latencies). */
+async function round(target: Target, kind: string, r: number, readBackends: BackendsReader) {
+  for (let i = 0; i < WARMUP; i++) await sendOne(target);
+  await sleep(200);
+  const profileDir = args["cpu-prof"];
+  const profileName = target.name === "app" ? "app" : "bare";
+  const stopProfile = profileDir
+    ? await startProfile(
+        target.server,
+        `${profileDir}/chat-${profileName}-${kind}-${r + 1}.cpuprofile`,
+      )
+    : undefined;
+  const backendsBefore = await readBackends();
+  const before = cpuMs(target.server.child.pid) ?? 0;
+  for (let i = 0; i < args.messages; i++) target.latencies.push(await sendOne(target));
+  const used = (cpuMs(target.server.child.pid) ?? 0) - before;
+  const backendsUsed = backendsCpuSince(backendsBefore, await readBackends());
+  await stopProfile?.();
+  target.cpu.push(used / args.messages);
+  target.backends.push(backendsUsed === null ? null : backendsUsed / args.messages);
+}
+
+/** `args.rounds` rounds on both, alternating which goes first; answers the rounds' app / bare ratios. */
+async function rounds(
+  label: string,
+  kind: string,
+  app: Target,
+  bare: Target,
+  readBackends: BackendsReader,
+) {
+  const ratios: number[] = [];
+  for (let r = 0; r < args.rounds; r++) {
+    const order = r % 2 === 1 ? [bare, app] : [app, bare];
+    for (const target of order) await round(target, kind, r, readBackends);
+    const appCpu = app.cpu.at(-1) ?? 0;
+    const bareCpu = bare.cpu.at(-1) ?? 0;
+    ratios.push(appCpu / bareCpu);
+    log(
+      `${label} round ${r + 1}: app ${appCpu.toFixed(2)} ms/msg, bare ${bareCpu.toFixed(2)} ms/msg, ` +
+        `ratio ${(appCpu / bareCpu).toFixed(2)}; ${machineLine()}`,
+    );
+  }
+  return ratios;
+}
+
+function resultRow(label: string, kind: string, app: Target, bare: Target, ratios: number[]) {
+  const ms = (value: number) => value.toFixed(2);
+  const latency = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${ms(percentile(sorted, 50))} / **${ms(percentile(sorted, 99))}** / ${ms(sorted.at(-1) ?? 0)}`;
+  };
+  const backends = app.backends.filter((value): value is number => value !== null);
+  const backendsCell = backends.length > 0 ? ms(median(backends)) : "—";
+  return [
+    label,
+    `${ms(median(app.cpu))} (${app.cpu.map(ms).join(", ")})`,
+    `${ms(median(bare.cpu))} (${bare.cpu.map(ms).join(", ")})`,
+    `**${median(ratios).toFixed(2)}** (${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+    kind === "postgres" ? backendsCell : "(inside the app)",
+    latency(app.latencies),
+    latency(bare.latencies),
+  ];
+}
+
 async function compare(kind: "pglite" | "postgres") {
   const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
   const appMessages = 1 + args.rounds * (WARMUP + args.messages);
@@ -314,14 +264,10 @@ async function compare(kind: "pglite" | "postgres") {
 
   const storage = await createServerStorage(kind, DEFAULT_POSTGRES_URL);
   onCleanUp(() => storage.drop());
-  const cookies = await withStorage(storage, async ({ db }) => {
-    const made: string[] = [];
-    for (let i = 0; i < senders; i++) {
-      // Production names the session cookie with the __Host- prefix (it takes requests as HTTPS).
-      made.push(`__Host-${(await createSignedInUser(db)).cookie}`);
-    }
-    return made;
-  });
+  // Production names the session cookie with the __Host- prefix (it takes requests as HTTPS).
+  const cookies = (await withStorage(storage, ({ db }) => signedInCookies(db, senders))).map(
+    (cookie) => `__Host-${cookie}`,
+  );
   const databaseUrl = "DATABASE_URL" in storage.env ? storage.env.DATABASE_URL : null;
 
   const appServer = await startApp(storage.env);
@@ -331,119 +277,31 @@ async function compare(kind: "pglite" | "postgres") {
   const appSockets = await connect(appServer, cookies, appTally);
   const bareSockets = await connect(bareServer, [], bareTally);
   log(`${label}: ${args.clients} sockets on each server (${senders} senders)`);
-  await sleep(500);
-  const idleBefore = [cpuMs(appServer.child.pid) ?? 0, cpuMs(bareServer.child.pid) ?? 0];
-  await sleep(IDLE_MS);
-  const [appIdle, bareIdle] = [appServer, bareServer].map(
-    (server, i) => (((cpuMs(server.child.pid) ?? 0) - (idleBefore[i] ?? 0)) * 1000) / IDLE_MS,
-  );
-  log(`${label}: idle with the sockets open, app ${appIdle} ms/s, bare ${bareIdle} ms/s of CPU`);
+  await logIdleCpu(label, [appServer, bareServer]);
 
-  let seq = 0;
-  const app: Target = {
-    name: "app",
-    server: appServer,
-    tally: appTally,
-    sockets: appSockets,
-    send(id, index) {
-      const socket = appSockets[Math.floor(index / CHAT_RATE_LIMIT.messages)] as WebSocket;
-      socket.send(JSON.stringify({ type: "send", text: textOf(id), clientId: `b${id}` }));
-    },
-    cpu: [],
-    backends: [],
-    latencies: [],
-  };
-  let appSent = 0;
-  const sendToApp = async () => {
-    const id = ++seq;
-    const sentAt = now();
-    app.send(id, appSent++);
-    return (await app.tally.whenAll(id)) - sentAt;
-  };
-
+  const app = newTarget("app", appServer, appTally, appSockets, (id, index) => {
+    const socket = appSockets[Math.floor(index / CHAT_RATE_LIMIT.messages)] as WebSocket;
+    socket.send(JSON.stringify({ type: "send", text: benchText(id), clientId: `b${id}` }));
+  });
   // The frame the app broadcasts, captured from its first message: the bare server sends the same.
-  await sendToApp();
+  await sendOne(app);
   const captured = appTally.firstFrame;
   if (!captured) throw new Error("no frame captured from the app");
-  const textAt = captured.indexOf(MARK) + MARK.length;
+  const textAt = seqAt(captured);
   log(`${label}: the app's frame (${captured.length} bytes): ${String(captured)}`);
-  const bare: Target = {
-    name: "bare ws",
-    server: bareServer,
-    tally: bareTally,
-    sockets: bareSockets,
-    send(id, index) {
-      const frame = Buffer.from(captured);
-      frame.write(String(id).padStart(DIGITS, "0"), textAt, "latin1");
-      (bareSockets[index % senders] as WebSocket).send(frame, { binary: false });
-    },
-    cpu: [],
-    backends: [],
-    latencies: [],
-  };
-  let bareSent = 0;
-  const sendToBare = async () => {
-    const id = ++seq;
-    const sentAt = now();
-    bare.send(id, bareSent++);
-    return (await bare.tally.whenAll(id)) - sentAt;
-  };
+  const bare = newTarget("bare ws", bareServer, bareTally, bareSockets, (id, index) => {
+    const frame = Buffer.from(captured);
+    frame.write(String(id).padStart(SEQ_DIGITS, "0"), textAt, "latin1");
+    (bareSockets[index % senders] as WebSocket).send(frame, { binary: false });
+  });
 
-  const readBackends = databaseUrl ? await backendsCpu(databaseUrl) : async () => null;
-  const profileDir = args["cpu-prof"];
-  const round = async (target: Target, sendOne: () => Promise<number>, r: number) => {
-    for (let i = 0; i < WARMUP; i++) await sendOne();
-    await sleep(200);
-    const stopProfile = profileDir
-      ? await startProfile(
-          target.server,
-          `${profileDir}/chat-${target === app ? "app" : "bare"}-${kind}-${r + 1}.cpuprofile`,
-        )
-      : undefined;
-    const backendsBefore = await readBackends();
-    const before = cpuMs(target.server.child.pid) ?? 0;
-    for (let i = 0; i < args.messages; i++) target.latencies.push(await sendOne());
-    const used = (cpuMs(target.server.child.pid) ?? 0) - before;
-    const backendsUsed = backendsCpuSince(backendsBefore, await readBackends());
-    await stopProfile?.();
-    target.cpu.push(used / args.messages);
-    target.backends.push(backendsUsed === null ? null : backendsUsed / args.messages);
-  };
-  const ratios: number[] = [];
-  for (let r = 0; r < args.rounds; r++) {
-    const order: [Target, () => Promise<number>][] = [
-      [app, sendToApp],
-      [bare, sendToBare],
-    ];
-    if (r % 2 === 1) order.reverse();
-    for (const [target, sendOne] of order) await round(target, sendOne, r);
-    const appCpu = app.cpu.at(-1) ?? 0;
-    const bareCpu = bare.cpu.at(-1) ?? 0;
-    ratios.push(appCpu / bareCpu);
-    log(
-      `${label} round ${r + 1}: app ${appCpu.toFixed(2)} ms/msg, bare ${bareCpu.toFixed(2)} ms/msg, ` +
-        `ratio ${(appCpu / bareCpu).toFixed(2)}; ${machineLine()}`,
-    );
-  }
+  const backends = databaseUrl ? await postgresBackends(databaseUrl) : null;
+  const readBackends = async () => (await backends?.read()) ?? null;
+  const ratios = await rounds(label, kind, app, bare, readBackends);
 
   for (const socket of [...appSockets, ...bareSockets]) socket.terminate();
   await Promise.all([appServer.stop(), bareServer.stop()]);
-
-  const ms = (value: number) => value.toFixed(2);
-  const latency = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${ms(percentile(sorted, 50))} / **${ms(percentile(sorted, 99))}** / ${ms(sorted.at(-1) ?? 0)}`;
-  };
-  const backends = app.backends.filter((value): value is number => value !== null);
-  return [
-    label,
-    `${ms(median(app.cpu))} (${app.cpu.map(ms).join(", ")})`,
-    `${ms(median(bare.cpu))} (${bare.cpu.map(ms).join(", ")})`,
-    `**${median(ratios).toFixed(2)}** (${ratios.map((r) => r.toFixed(2)).join(", ")})`,
-    kind === "postgres" ? (backends.length > 0 ? ms(median(backends)) : "—") : "(inside the app)",
-    latency(app.latencies),
-    latency(bare.latencies),
-  ];
+  return resultRow(label, kind, app, bare, ratios);
 }
 
 // ── main ────────────────────────────────────────────────────────────────────

@@ -16,9 +16,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import WebSocket from "ws";
-import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { CHAT_PATH } from "../src/shared/chat.ts";
+import type WebSocket from "ws";
+import type { Database } from "../src/server/db/database.ts";
 import { createSignedInUser } from "../test/harness/factories.ts";
 import {
   freePort,
@@ -26,19 +25,11 @@ import {
   type ServerProcess,
   waitForHealthy,
 } from "../test/harness/server-process.ts";
-import {
-  benchArgs,
-  DEFAULT_POSTGRES_URL,
-  machineLine,
-  median,
-  ONE_ADDRESS_LIMITS_LIFTED,
-  onCleanUp,
-  PRODUCTION_ENV,
-  runMain,
-  scratchPostgres,
-  startNode,
-  tempDir,
-} from "./bench-kit.ts";
+import { benchArgs, runMain } from "./bench-kit.ts";
+import { machineLine, median } from "./report.ts";
+import { ONE_ADDRESS_LIMITS_LIFTED, PRODUCTION_ENV, startNode } from "./servers.ts";
+import { DEFAULT_POSTGRES_URL, scratchStorage } from "./storage.ts";
+import { closeAll, openChatSocket, openSwarm } from "./swarm.ts";
 
 const args = benchArgs({ sockets: 10_000, messages: 100, postgres: false });
 const BUDGET_KB = 50;
@@ -92,7 +83,8 @@ async function seed(database: Database): Promise<string> {
     select ${sender.userId}, 'idle_sender',
            'Hello neighbours, message ' || g || ': who can fix a leaking tap this week?', 'seed-' || g
     from generate_series(1, ${args.messages}) g`);
-  return sender.cookie;
+  // Production names the session cookie with the __Host- prefix (it takes requests as HTTPS).
+  return `__Host-${sender.cookie}`;
 }
 
 /**
@@ -124,41 +116,17 @@ async function settledRssKb(pid: number): Promise<number> {
 // ── clients ─────────────────────────────────────────────────────────────────
 
 /** A socket, resolved once its first frame (the snapshot) has arrived. */
-function connect(url: string, origin: string, cookie?: string): Promise<WebSocket> {
-  const socket = new WebSocket(url, {
-    origin,
-    perMessageDeflate: false,
-    headers: cookie ? { cookie } : {},
-  });
-  onCleanUp(() => socket.terminate());
-  return new Promise((resolve, reject) => {
-    socket.once("message", () => resolve(socket));
-    socket.once("error", reject);
-    socket.once("close", (code) => reject(new Error(`closed (${code}) before the snapshot`)));
-  });
-}
+const connect = (base: string, cookie?: string) =>
+  openChatSocket(base, { cookie, until: "first-frame", perMessageDeflate: false });
 
-async function connectMany(count: number, url: string, origin: string): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < count; i += OPEN_IN_PARALLEL) {
-    const batch = Math.min(OPEN_IN_PARALLEL, count - i);
-    sockets.push(...(await Promise.all(Array.from({ length: batch }, () => connect(url, origin)))));
-  }
-  return sockets;
-}
-
-async function closeAll(sockets: WebSocket[]): Promise<void> {
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          if (socket.readyState === WebSocket.CLOSED) return resolve();
-          socket.once("close", () => resolve());
-          socket.close();
-        }),
-    ),
-  );
-}
+/** `count` visitors' sockets, past their snapshots. */
+const connectMany = (count: number, base: string) =>
+  openSwarm({
+    count,
+    batch: OPEN_IN_PARALLEL,
+    bases: [base],
+    optionsOf: () => ({ until: "first-frame", perMessageDeflate: false }),
+  });
 
 /** Time from one send to the moment every socket has the message. */
 async function fanOut(sockets: WebSocket[], sender: WebSocket): Promise<number> {
@@ -185,40 +153,32 @@ async function fanOut(sockets: WebSocket[], sender: WebSocket): Promise<number> 
 // ── main ────────────────────────────────────────────────────────────────────
 
 await runMain(async () => {
-  const env: Record<string, string> = {
+  const storage = await scratchStorage(args.postgres ? "postgres" : "pglite", DEFAULT_POSTGRES_URL);
+  const cookie = await storage.use(seed);
+  const env = {
     ...PRODUCTION_ENV,
     ...ONE_ADDRESS_LIMITS_LIFTED,
     LOG_LEVEL: "warn",
+    ...storage.env,
   };
-  let database: Database;
-  if (args.postgres) {
-    env.DATABASE_URL = await scratchPostgres(DEFAULT_POSTGRES_URL);
-    database = await openPostgres(env.DATABASE_URL, 2);
-  } else {
-    env.DATA_DIR = tempDir("chat-idle");
-    database = await openPglite(env.DATA_DIR);
-  }
-  const cookie = await seed(database);
-  await database.close();
 
   const port = await freePort();
   const server = startServer({ ...env, PORT: String(port) }, port);
   await waitForHealthy(server, 60_000);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error("the server has no pid");
-  const url = `ws://127.0.0.1:${port}${CHAT_PATH}`;
 
   // Warm-up: the code paths compiled and the buffers grown before the baseline.
-  await closeAll(await connectMany(WARM_UP, url, server.url));
+  await closeAll(await connectMany(WARM_UP, server.url));
   const before = await settledRssKb(pid);
 
   const openedAt = performance.now();
-  const sockets = await connectMany(args.sockets, url, server.url);
+  const sockets = await connectMany(args.sockets, server.url);
   const openSeconds = (performance.now() - openedAt) / 1000;
   const after = await settledRssKb(pid);
   const perSocketKb = (after - before) / args.sockets;
 
-  const sender = await connect(url, server.url, cookie);
+  const sender = await connect(server.url, cookie);
   const fanOutMs = await fanOut(sockets, sender);
 
   console.log(

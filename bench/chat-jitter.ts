@@ -6,11 +6,13 @@
  * senders (cut at random too, resending what was not acknowledged under the same clientId) post M
  * messages (default 120). Then every reader must have every message exactly once, in order.
  *
- *   npx node bench/chat-jitter.ts [--clients 1000] [--messages 120] [--only pglite|postgres|pair]
+ *   npx node bench/chat-jitter.ts [--clients 1000] [--messages 120] [--send-every 250]
+ *     [--only pglite|postgres|pair]
  *
- * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database on that server,
- * dropped afterwards); without one only the embedded set-up runs. "pair" is two instances on one
- * PostgreSQL, each reconnect going to either instance at random (a proxy without sticky sessions).
+ * The set-ups of chat-setups.ts (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, else the
+ * local server, a scratch database dropped afterwards; without one only the embedded set-up runs).
+ * "pair" is two instances on one PostgreSQL, each reconnect going to either instance at random (a
+ * proxy without sticky sessions). The senders are members written into the database.
  *
  * Counted per reader, over all its connections:
  *  - delivered: the M messages in what the page would show (frames through the page's own
@@ -22,14 +24,14 @@
  * Test form: test/chat-jitter.test.ts (50 readers, 20 messages) in `npm test`.
  */
 import { randomBytes } from "node:crypto";
-import os from "node:os";
-import { parseArgs } from "node:util";
 import WebSocket from "ws";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
 import { CHAT_PATH, type ChatMessage, type ServerFrame } from "../src/shared/chat.ts";
 import { type ChatState, chatReducer, initialChatState } from "../src/web/chat/chat-state.ts";
-import { freePort, startServer, waitForHealthy } from "../test/harness/server-process.ts";
-import { createServerStorage, type ServerStorage } from "../test/harness/server-storage.ts";
+import { benchArgs, runMain } from "./bench-kit.ts";
+import { type ChatSetup, measureChatSetups } from "./chat-setups.ts";
+import { machineLine } from "./report.ts";
+import { signedInCookies } from "./storage.ts";
 
 export type JitterOptions = {
   /** Base URLs (http://127.0.0.1:port) of the instances; a reconnect picks one at random. */
@@ -122,13 +124,8 @@ type Peer = {
   onFrame?: (frame: ServerFrame) => void;
 };
 
-/** Runs one jitter round against running servers. */
-export async function runChatJitter(options: JitterOptions): Promise<JitterResult> {
-  const log = options.log ?? (() => {});
-  let jittering = true;
-  let finished = false;
-
-  const newPeer = (cookie?: string): Peer => ({
+function newPeer(cookie?: string): Peer {
+  return {
     cookie,
     socket: null,
     state: initialChatState,
@@ -139,35 +136,58 @@ export async function runChatJitter(options: JitterOptions): Promise<JitterResul
     connections: 0,
     resumes: 0,
     drops: 0,
-  });
-
-  const onWire = (peer: Peer, messages: ChatMessage[]) => {
-    for (const { id } of messages) {
-      if (peer.wire.has(id)) peer.duplicates++;
-      else if (id < peer.maxWireId) peer.orderViolations++;
-      peer.wire.add(id);
-      peer.maxWireId = Math.max(peer.maxWireId, id);
-    }
   };
+}
+
+function onWire(peer: Peer, messages: ChatMessage[]) {
+  for (const { id } of messages) {
+    if (peer.wire.has(id)) peer.duplicates++;
+    else if (id < peer.maxWireId) peer.orderViolations++;
+    peer.wire.add(id);
+    peer.maxWireId = Math.max(peer.maxWireId, id);
+  }
+}
+
+/** One jitter round's connections: cut at random while `jittering`, none reopened once `finished`. */
+class Jitter {
+  jittering = true;
+  finished = false;
+  readonly options: JitterOptions;
+  constructor(options: JitterOptions) {
+    this.options = options;
+  }
 
   /** Cuts the line like a network drop: no close handshake, frames in flight are lost. */
-  const cut = (peer: Peer) => {
+  cut(peer: Peer) {
     const socket = peer.socket;
-    if (!jittering || !socket) return;
+    if (!this.jittering || !socket) return;
     peer.socket = null;
     peer.drops++;
     socket.terminate();
-    peer.reconnectTimer = setTimeout(() => connect(peer), between(options.downMs));
-  };
+    peer.reconnectTimer = setTimeout(() => this.connect(peer), between(this.options.downMs));
+  }
 
-  const scheduleDrop = (peer: Peer, ms: number) => {
+  scheduleDrop(peer: Peer, ms: number) {
     clearTimeout(peer.dropTimer);
-    if (jittering) peer.dropTimer = setTimeout(() => cut(peer), ms);
-  };
+    if (this.jittering) peer.dropTimer = setTimeout(() => this.cut(peer), ms);
+  }
 
-  function connect(peer: Peer, first = false): Promise<void> {
-    if (finished) return Promise.resolve();
-    const base = options.urls[Math.floor(Math.random() * options.urls.length)] ?? "";
+  /** A frame on `peer`'s socket: tallied, through the page's reducer; answers whether it is live. */
+  onFrame(peer: Peer, frame: ServerFrame): boolean {
+    const live = frame.type === "snapshot" || frame.type === "resume";
+    if (frame.type === "resume") peer.resumes++;
+    if (live) onWire(peer, frame.messages);
+    else if (frame.type === "message") onWire(peer, [frame.message]);
+    peer.state = chatReducer(peer.state, { type: "frame", frame });
+    peer.onFrame?.(frame);
+    if (live) peer.onLive?.();
+    return live;
+  }
+
+  connect(peer: Peer, first = false): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    const { urls, earlyCutShare, upMs } = this.options;
+    const base = urls[Math.floor(Math.random() * urls.length)] ?? "";
     const after = peer.state.messages.at(-1)?.id;
     const ws = new WebSocket(chatUrl(base, after), {
       origin: new URL(base).origin,
@@ -176,114 +196,111 @@ export async function runChatJitter(options: JitterOptions): Promise<JitterResul
     peer.socket = ws;
     peer.connections++;
     // Some reconnects are cut again at once, before or while the resume arrives.
-    const earlyCut = !first && Math.random() < (options.earlyCutShare ?? 0);
-    if (earlyCut) scheduleDrop(peer, between([0, 30]));
+    const earlyCut = !first && Math.random() < (earlyCutShare ?? 0);
+    if (earlyCut) this.scheduleDrop(peer, between([0, 30]));
     return new Promise((resolve) => {
       ws.on("message", (data) => {
         if (peer.socket !== ws) return;
-        const frame = JSON.parse(String(data)) as ServerFrame;
-        if (frame.type === "snapshot" || frame.type === "resume") {
-          if (frame.type === "resume") peer.resumes++;
-          onWire(peer, frame.messages);
-        } else if (frame.type === "message") {
-          onWire(peer, [frame.message]);
-        }
-        peer.state = chatReducer(peer.state, { type: "frame", frame });
-        peer.onFrame?.(frame);
-        if (frame.type === "snapshot" || frame.type === "resume") {
-          peer.onLive?.();
-          if (!earlyCut) scheduleDrop(peer, between(options.upMs));
-          resolve();
-        }
+        if (!this.onFrame(peer, JSON.parse(String(data)) as ServerFrame)) return;
+        if (!earlyCut) this.scheduleDrop(peer, between(upMs));
+        resolve();
       });
       ws.on("error", () => {}); // `close` follows
       ws.on("close", () => {
         resolve();
-        if (peer.socket !== ws || finished) return;
+        if (peer.socket !== ws || this.finished) return;
         // Closed by the server (or refused): reconnect after a short backoff, as the page does.
         peer.socket = null;
         clearTimeout(peer.dropTimer);
-        peer.reconnectTimer = setTimeout(() => connect(peer), first ? 200 : between([250, 750]));
+        peer.reconnectTimer = setTimeout(
+          () => this.connect(peer),
+          first ? 200 : between([250, 750]),
+        );
       });
     });
   }
+}
 
-  // ── connect everyone ────────────────────────────────────────────────────
-  const readers = Array.from({ length: options.clients }, () => newPeer());
-  const senders = options.senderCookies.map((cookie) => newPeer(cookie));
-  for (let i = 0; i < readers.length; i += 100) {
-    await Promise.all(readers.slice(i, i + 100).map((peer) => connect(peer, true)));
-  }
-  await Promise.all(senders.map((peer) => connect(peer, true)));
-  log(`${readers.length} readers and ${senders.length} senders connected`);
+type Pending = { clientId: string; text: string; sender: Peer };
 
-  // ── send, while the jitter runs ─────────────────────────────────────────
-  type Pending = { clientId: string; text: string; sender: Peer };
-  const pending = new Map<string, Pending>();
-  const acked = new Map<string, ChatMessage>();
-  let senderResends = 0;
-  let rateLimited = 0;
-  let senderErrors = 0;
-  const runId = randomBytes(3).toString("hex");
-  const write = (item: Pending) => {
+/** The senders' side: what is sent, acknowledged, resent and refused. */
+class Outbox {
+  readonly pending = new Map<string, Pending>();
+  readonly acked = new Map<string, ChatMessage>();
+  senderResends = 0;
+  rateLimited = 0;
+  senderErrors = 0;
+
+  static write(item: Pending) {
     const socket = item.sender.socket;
     if (socket?.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify({ type: "send", text: item.text, clientId: item.clientId }));
     }
-  };
-  for (const sender of senders) {
-    // Back live after a cut: resend whatever has no ack yet, under the same clientId.
-    sender.onLive = () => {
-      for (const item of pending.values()) {
-        if (item.sender !== sender) continue;
-        senderResends++;
-        write(item);
-      }
-    };
-    sender.onFrame = (frame) => {
-      if (frame.type === "ack") {
-        if (!pending.has(frame.clientId)) return;
-        pending.delete(frame.clientId);
-        acked.set(frame.clientId, frame.message);
-      } else if (frame.type === "error" && frame.clientId) {
-        const item = pending.get(frame.clientId);
-        if (!item) return;
-        if (frame.code === "too-many-requests") rateLimited++;
-        else senderErrors++;
-        setTimeout(() => write(item), frame.retryAfterMs ?? 1_000);
-      }
-    };
   }
 
-  const sendStarted = performance.now();
+  /** Back live after a cut: resends whatever `sender` has no ack for yet, under the same clientId. */
+  resend(sender: Peer) {
+    for (const item of this.pending.values()) {
+      if (item.sender !== sender) continue;
+      this.senderResends++;
+      Outbox.write(item);
+    }
+  }
+
+  onFrame(frame: ServerFrame) {
+    if (frame.type === "ack" && this.pending.has(frame.clientId)) {
+      this.pending.delete(frame.clientId);
+      this.acked.set(frame.clientId, frame.message);
+      return;
+    }
+    if (frame.type !== "error" || !frame.clientId) return;
+    const item = this.pending.get(frame.clientId);
+    if (!item) return;
+    if (frame.code === "too-many-requests") this.rateLimited++;
+    else this.senderErrors++;
+    setTimeout(() => Outbox.write(item), frame.retryAfterMs ?? 1_000);
+  }
+}
+
+/** Sends `options.messages`, the senders taking turns, and waits for their acks (60 s at most). */
+async function sendAll(options: JitterOptions, senders: Peer[], runId: string) {
+  const outbox = new Outbox();
+  for (const sender of senders) {
+    sender.onLive = () => outbox.resend(sender);
+    sender.onFrame = (frame) => outbox.onFrame(frame);
+  }
+  const started = performance.now();
   for (let seq = 1; seq <= options.messages; seq++) {
     const sender = senders[seq % senders.length] as Peer;
     const item = { clientId: `j${runId}-${seq}`, text: `jitter ${runId} #${seq}`, sender };
-    pending.set(item.clientId, item);
-    write(item); // when the sender is cut right now, onLive resends it
+    outbox.pending.set(item.clientId, item);
+    Outbox.write(item); // when the sender is cut right now, onLive resends it
     await sleep(options.sendEveryMs);
   }
   const ackDeadline = performance.now() + 60_000;
-  while (pending.size > 0 && performance.now() < ackDeadline) await sleep(50);
-  const sendSeconds = (performance.now() - sendStarted) / 1000;
-  log(`${acked.size} of ${options.messages} acknowledged in ${sendSeconds.toFixed(1)} s`);
+  while (outbox.pending.size > 0 && performance.now() < ackDeadline) await sleep(50);
+  const sendSeconds = (performance.now() - started) / 1000;
+  options.log?.(
+    `${outbox.acked.size} of ${options.messages} acknowledged in ${sendSeconds.toFixed(1)} s`,
+  );
+  return { outbox, sendSeconds };
+}
 
-  // ── stop the jitter, let everyone catch up ──────────────────────────────
-  jittering = false;
-  for (const peer of [...readers, ...senders]) clearTimeout(peer.dropTimer);
-  const targetIds = [...acked.values()].map((m) => m.id).sort((x, y) => x - y);
+/** Waits (`settleMs` at most) for every reader to show every id of `targetIds`; answers seconds. */
+async function settle(readers: Peer[], targetIds: number[], settleMs: number) {
   const hasAll = (peer: Peer) => {
     const shown = new Set(peer.state.messages.map((m) => m.id));
     return targetIds.every((id) => shown.has(id));
   };
-  const settleStarted = performance.now();
-  while (performance.now() - settleStarted < options.settleMs) {
+  const started = performance.now();
+  while (performance.now() - started < settleMs) {
     if (readers.every(hasAll)) break;
     await sleep(100);
   }
-  const settleSeconds = (performance.now() - settleStarted) / 1000;
+  return (performance.now() - started) / 1000;
+}
 
-  // ── tally ───────────────────────────────────────────────────────────────
+function tallyReaders(readers: Peer[], targetIds: number[]) {
   let missing = 0;
   let duplicates = 0;
   let orderViolations = 0;
@@ -297,50 +314,74 @@ export async function runChatJitter(options: JitterOptions): Promise<JitterResul
       if ((shownIds[i] ?? 0) <= (shownIds[i - 1] ?? 0)) orderViolations++;
     }
   }
+  return { missing, duplicates, orderViolations };
+}
 
-  // What is stored: a fresh client resuming from before the first message gets every row since.
-  const firstId = targetIds[0] ?? 1;
+/** What is stored: a fresh client resuming from before the first message gets every row since. */
+async function storedTexts(jitter: Jitter, firstId: number, runId: string) {
   const verifier = newPeer();
-  verifier.state = {
-    ...initialChatState,
-    messages: [{ id: firstId - 1 } as ChatMessage],
-  };
-  await connect(verifier);
-  const storedTexts = verifier.state.messages
+  verifier.state = { ...initialChatState, messages: [{ id: firstId - 1 } as ChatMessage] };
+  await jitter.connect(verifier);
+  const texts = verifier.state.messages
     .slice(1)
     .map((m) => m.text)
     .filter((text) => text.startsWith(`jitter ${runId} `));
+  return { verifier, texts };
+}
 
-  finished = true;
-  for (const peer of [...readers, ...senders, verifier]) {
+const sum = (peers: Peer[], count: (peer: Peer) => number) =>
+  peers.reduce((total, peer) => total + count(peer), 0);
+
+/** Runs one jitter round against running servers. */
+export async function runChatJitter(options: JitterOptions): Promise<JitterResult> {
+  const jitter = new Jitter(options);
+  // ── connect everyone
+  const readers = Array.from({ length: options.clients }, () => newPeer());
+  const senders = options.senderCookies.map((cookie) => newPeer(cookie));
+  for (let i = 0; i < readers.length; i += 100) {
+    await Promise.all(readers.slice(i, i + 100).map((peer) => jitter.connect(peer, true)));
+  }
+  await Promise.all(senders.map((peer) => jitter.connect(peer, true)));
+  options.log?.(`${readers.length} readers and ${senders.length} senders connected`);
+
+  // ── send, while the jitter runs
+  const runId = randomBytes(3).toString("hex");
+  const { outbox, sendSeconds } = await sendAll(options, senders, runId);
+
+  // ── stop the jitter, let everyone catch up
+  jitter.jittering = false;
+  for (const peer of [...readers, ...senders]) clearTimeout(peer.dropTimer);
+  const targetIds = [...outbox.acked.values()].map((m) => m.id).sort((x, y) => x - y);
+  const settleSeconds = await settle(readers, targetIds, options.settleMs);
+
+  // ── tally
+  const { missing, duplicates, orderViolations } = tallyReaders(readers, targetIds);
+  const stored = await storedTexts(jitter, targetIds[0] ?? 1, runId);
+  jitter.finished = true;
+  for (const peer of [...readers, ...senders, stored.verifier]) {
     clearTimeout(peer.dropTimer);
     clearTimeout(peer.reconnectTimer);
     peer.socket?.terminate();
   }
 
   const all = readers.length * options.messages;
-  const reconnects = readers.reduce((sum, p) => sum + p.connections - 1, 0);
+  const unacked = (options.messages - targetIds.length) * readers.length;
   return {
     clients: readers.length,
     messages: options.messages,
-    drops: readers.reduce((sum, p) => sum + p.drops, 0),
-    reconnects,
-    resumes: readers.reduce((sum, p) => sum + p.resumes, 0),
-    deliveredPercent: Number(
-      (
-        (100 * (all - missing - (options.messages - targetIds.length) * readers.length)) /
-        all
-      ).toFixed(3),
-    ),
+    drops: sum(readers, (p) => p.drops),
+    reconnects: sum(readers, (p) => p.connections - 1),
+    resumes: sum(readers, (p) => p.resumes),
+    deliveredPercent: Number(((100 * (all - missing - unacked)) / all).toFixed(3)),
     missing,
     duplicates,
     orderViolations,
-    acked: acked.size,
-    stored: storedTexts.length,
-    storedDuplicates: storedTexts.length - new Set(storedTexts).size,
-    senderResends,
-    rateLimited,
-    senderErrors,
+    acked: outbox.acked.size,
+    stored: stored.texts.length,
+    storedDuplicates: stored.texts.length - new Set(stored.texts).size,
+    senderResends: outbox.senderResends,
+    rateLimited: outbox.rateLimited,
+    senderErrors: outbox.senderErrors,
     sendSeconds: Number(sendSeconds.toFixed(1)),
     settleSeconds: Number(settleSeconds.toFixed(1)),
   };
@@ -363,115 +404,59 @@ export function sendersFor(sendEveryMs: number): number {
   return Math.max(2, Math.ceil(1000 / sendEveryMs / 0.5));
 }
 
-async function main(): Promise<void> {
-  const { values: args } = parseArgs({
-    options: {
-      clients: { type: "string", default: "1000" },
-      messages: { type: "string", default: "120" },
-      "send-every": { type: "string", default: "250" },
-      only: { type: "string" },
-    },
+const passes = (result: JitterResult) =>
+  result.deliveredPercent === 100 &&
+  result.duplicates === 0 &&
+  result.orderViolations === 0 &&
+  result.stored === result.messages &&
+  result.storedDuplicates === 0;
+
+/** One round on a set-up's instances: its whole result as a JSON line, and the table's row. */
+async function jitterRound(
+  setup: ChatSetup<string[]>,
+  { clients, messages, sendEveryMs }: { clients: number; messages: number; sendEveryMs: number },
+) {
+  console.error(`── ${setup.name}`);
+  const result = await runChatJitter({
+    urls: setup.servers.map((server) => server.url),
+    senderCookies: setup.members,
+    clients,
+    messages,
+    sendEveryMs,
+    upMs: [2_000, 6_000],
+    downMs: [1_500, 2_500],
+    earlyCutShare: 0.1,
+    settleMs: 30_000,
+    log: (line) => console.error(`   ${line}`),
   });
-  const sendEveryMs = Number(args["send-every"]);
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-  type Setup = { name: string; storage: ServerStorage; instances: number };
-  const setups: [string, () => Promise<Setup>][] = [
-    [
-      "pglite",
-      async () => ({
-        name: "1 instance, embedded PGlite",
-        storage: await createServerStorage("pglite"),
-        instances: 1,
-      }),
-    ],
-  ];
-  if (postgresUrl) {
-    const onPostgres = async (name: string, instances: number): Promise<Setup> => ({
-      name,
-      storage: await createServerStorage("postgres", postgresUrl),
-      instances,
-    });
-    setups.push(["postgres", () => onPostgres("1 instance, PostgreSQL", 1)]);
-    setups.push(["pair", () => onPostgres("2 instances, one PostgreSQL", 2)]);
-  }
-
-  const rows: Record<string, string | number>[] = [];
-  let failed = false;
-  for (const [key, prepare] of setups) {
-    if (args.only && args.only !== key) continue;
-    const setup = await prepare();
-    const servers = [];
-    try {
-      for (let i = 0; i < setup.instances; i++) {
-        const server = startServer({
-          PORT: String(await freePort()),
-          ...JITTER_SERVER_ENV,
-          ...setup.storage.env,
-        });
-        servers.push(server);
-        await waitForHealthy(server, 60_000);
-      }
-      const urls = servers.map((s) => s.url);
-      const senderCookies = [];
-      for (let i = 0; i < sendersFor(sendEveryMs); i++) {
-        senderCookies.push(await signUpSender(urls[i % urls.length] ?? ""));
-      }
-      console.error(`── ${setup.name}`);
-      const result = await runChatJitter({
-        urls,
-        senderCookies,
-        clients: Number(args.clients),
-        messages: Number(args.messages),
-        sendEveryMs,
-        upMs: [2_000, 6_000],
-        downMs: [1_500, 2_500],
-        earlyCutShare: 0.1,
-        settleMs: 30_000,
-        log: (line) => console.error(`   ${line}`),
-      });
-      const ok =
-        result.deliveredPercent === 100 &&
-        result.duplicates === 0 &&
-        result.orderViolations === 0 &&
-        result.stored === result.messages &&
-        result.storedDuplicates === 0;
-      failed ||= !ok;
-      rows.push({ setup: setup.name, ...result, verdict: ok ? "pass" : "FAIL" });
-    } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      await setup.storage.drop();
-    }
-  }
-  console.log(
-    `chat under jitter: ${args.clients} readers, each cut every 2–6 s for 1.5–2.5 s; ` +
-      `${args.messages} messages, one every ${sendEveryMs} ms; ${os.cpus().length} CPUs, Node ${process.version}`,
-  );
-  for (const row of rows) console.log(JSON.stringify(row));
-  console.table(
-    rows.map(
-      ({
-        setup,
-        clients,
-        messages,
-        drops,
-        deliveredPercent,
-        duplicates,
-        orderViolations,
-        verdict,
-      }) => ({
-        setup,
-        clients,
-        messages,
-        drops,
-        "delivered %": deliveredPercent,
-        duplicates,
-        "order violations": orderViolations,
-        verdict,
-      }),
-    ),
-  );
-  if (failed) process.exitCode = 1;
+  console.log(JSON.stringify({ setup: setup.name, ...result }));
+  const verdict = passes(result) ? "pass" : "FAIL";
+  if (verdict !== "pass") process.exitCode = 1;
+  const { drops, deliveredPercent, duplicates, orderViolations } = result;
+  return {
+    setup: setup.name,
+    clients,
+    messages,
+    drops,
+    "delivered %": deliveredPercent,
+    duplicates,
+    "order violations": orderViolations,
+    verdict,
+  };
 }
 
-if (import.meta.main) await main();
+async function main(): Promise<void> {
+  const args = benchArgs({ clients: 1000, messages: 120, "send-every": 250, only: null });
+  const round = { clients: args.clients, messages: args.messages, sendEveryMs: args["send-every"] };
+  console.log(
+    `chat under jitter: ${round.clients} readers, each cut every 2–6 s for 1.5–2.5 s; ` +
+      `${round.messages} messages, one every ${round.sendEveryMs} ms; ${machineLine()}`,
+  );
+  await measureChatSetups({
+    only: args.only,
+    members: (db) => signedInCookies(db, sendersFor(round.sendEveryMs)),
+    measure: (setup) => jitterRound(setup, round),
+  });
+}
+
+if (import.meta.main) await runMain(main);

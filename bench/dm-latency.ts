@@ -22,30 +22,17 @@
  * its work is in that figure; on PostgreSQL a second figure adds the database's backends serving the
  * set-up (read from /proc too, so only for a server on this machine: "—" otherwise).
  */
-import fs from "node:fs";
-import pg from "pg";
-import WebSocket from "ws";
-import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
-import { CHAT_PATH } from "../src/shared/chat.ts";
+import type WebSocket from "ws";
 import { sendDirectMessageResponseSchema } from "../src/shared/direct-messages.ts";
 import { createSignedInUser, type TestUser } from "../test/harness/factories.ts";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "../test/harness/server-process.ts";
-import { createServerStorage, withStorage } from "../test/harness/server-storage.ts";
-import {
-  benchArgs,
-  DEFAULT_POSTGRES_URL,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  onCleanUp,
-  postgresReachable,
-  runMain,
-} from "./bench-kit.ts";
+import type { ServerProcess } from "../test/harness/server-process.ts";
+import { benchArgs, runMain } from "./bench-kit.ts";
+import { type ChatSetup, measureChatSetups } from "./chat-setups.ts";
+import { backendsCpuSince, postgresBackends } from "./postgres-backends.ts";
+import { cpuMs, machineLine, percentile } from "./report.ts";
+import { cpuProfileArgs } from "./servers.ts";
+import { signedInCookies } from "./storage.ts";
+import { openChatSocket, openSwarm } from "./swarm.ts";
 
 const args = benchArgs({ idle: 1000, messages: 300, only: null, "cpu-prof": null });
 /** How long the servers' CPU is read with the sockets open and nothing sent. */
@@ -56,84 +43,13 @@ const BATCH = 50;
 const now = () => performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-// ── set-up ──────────────────────────────────────────────────────────────────
-
-type Setup = {
-  name: string;
-  servers: ServerProcess[];
-  /** The PostgreSQL database the servers share; none on PGlite. */
-  databaseUrl: string | null;
-  sender: TestUser;
-  recipient: TestUser;
-  idleCookies: string[];
-};
-
-async function startAll(env: Record<string, string>, count: number): Promise<ServerProcess[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const profile = args["cpu-prof"];
-      const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
-      const server = startServer(
-        {
-          PORT: String(await freePort()),
-          LOG_LEVEL: "error",
-          // Every socket comes from this machine.
-          CHAT_SOCKETS_PER_ADDRESS: "100000",
-          CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
-          MAX_CONNECTIONS_PER_ADDRESS: "100000",
-          ...liftedWriteLimitEnv(), // one sender, far faster than 30 messages a minute
-          ...env,
-        },
-        { nodeArgs },
-      );
-      onCleanUp(() => server.stop().then(() => {}));
-      return server;
-    }),
-  );
-  await Promise.all(servers.map((s) => waitForHealthy(s, 60_000)));
-  return servers;
-}
-
-/** The servers on fresh storage, with the sender, the recipient and the idle members in it. */
-async function setUp(
-  name: string,
-  kind: "pglite" | "postgres",
-  instances: number,
-  adminUrl?: string,
-): Promise<Setup> {
-  const storage = await createServerStorage(kind, adminUrl);
-  onCleanUp(() => storage.drop());
-  const members = await withStorage(storage, async ({ db }) => {
-    const sender = await createSignedInUser(db, { username: "dm_sender" });
-    const recipient = await createSignedInUser(db, { username: "dm_recipient" });
-    const idleCookies: string[] = [];
-    for (let i = 0; i < args.idle; i += BATCH) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(BATCH, args.idle - i) }, () => createSignedInUser(db)),
-      );
-      idleCookies.push(...batch.map((member) => member.cookie));
-    }
-    return { sender, recipient, idleCookies };
-  });
-  const servers = await startAll(storage.env, instances);
-  const databaseUrl = "DATABASE_URL" in storage.env ? storage.env.DATABASE_URL : null;
-  return { name, servers, databaseUrl, ...members };
-}
+type Members = { sender: TestUser; recipient: TestUser; idleCookies: string[] };
 
 // ── clients ─────────────────────────────────────────────────────────────────
 
 /** A signed-in socket without the public room (`?room=0`): only the member's own frames. */
-function openWithoutRoom(server: ServerProcess, cookie: string): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${CHAT_PATH}?room=0`, {
-    origin: server.url,
-    headers: { cookie },
-  });
-  onCleanUp(() => socket.terminate());
-  return new Promise((resolve, reject) => {
-    socket.once("open", () => resolve(socket));
-    socket.once("error", reject);
-  });
-}
+const openWithoutRoom = (server: ServerProcess, cookie: string) =>
+  openChatSocket(server.url, { cookie, room: false });
 
 const DM_FRAME = '"type":"dm"';
 const CHANGED_FRAME = '"type":"conversations-changed"';
@@ -186,22 +102,6 @@ function createInbox(socket: WebSocket, expectedSender: string) {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-/** CPU time (user + system) process `pid` has used so far, in ms; null when it is not readable. */
-function cpuMs(pid: number | undefined): number | null {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  const fields = stat.split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-}
-
 /** CPU time each server has used so far, in ms. */
 function serversCpuMs(servers: ServerProcess[]): number[] {
   return servers.map((server) => cpuMs(server.child.pid) ?? 0);
@@ -209,62 +109,17 @@ function serversCpuMs(servers: ServerProcess[]): number[] {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/**
- * The CPU time of the PostgreSQL backends connected to `databaseUrl` (the servers' pools and
- * listeners), by pid: `read()` answers it, or null when the database is not on this machine.
- */
-async function databaseBackends(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let open = true;
-  const close = async () => {
-    if (open) await client.end();
-    open = false;
-  };
-  onCleanUp(close);
-  return {
-    async read(): Promise<Map<number, number> | null> {
-      const { rows } = await client.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-      );
-      const used = new Map<number, number>();
-      for (const { pid } of rows) {
-        const ms = cpuMs(pid);
-        if (ms === null) return null;
-        used.set(pid, ms);
-      }
-      return used;
-    },
-    close,
-  };
-}
-
-/** CPU the backends used between two readings (a backend that started since counts from zero). */
-function backendsCpuSince(
-  before: Map<number, number> | null,
-  after: Map<number, number> | null,
-): number | null {
-  if (!before || !after) return null;
-  let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
-  return sum;
-}
-
-async function run(setup: Setup) {
-  const { servers, sender, recipient } = setup;
+async function run(setup: ChatSetup<Members>) {
+  const { servers } = setup;
+  const { sender, recipient, idleCookies } = setup.members;
   const first = servers[0] as ServerProcess;
   const last = servers.at(-1) as ServerProcess;
-  const idleSockets: WebSocket[] = [];
-  for (let i = 0; i < setup.idleCookies.length; i += BATCH) {
-    const cookies = setup.idleCookies.slice(i, i + BATCH);
-    idleSockets.push(
-      ...(await Promise.all(
-        cookies.map((cookie, j) =>
-          openWithoutRoom(servers[(i + j) % servers.length] as ServerProcess, cookie),
-        ),
-      )),
-    );
-  }
+  const idleSockets = await openSwarm({
+    count: idleCookies.length,
+    batch: BATCH,
+    bases: servers.map((server) => server.url),
+    optionsOf: (i) => ({ cookie: idleCookies[i], room: false }),
+  });
   const senderSocket = await openWithoutRoom(first, sender.cookie);
   const recipientSocket = await openWithoutRoom(last, recipient.cookie);
   const inbox = createInbox(recipientSocket, sender.username);
@@ -293,7 +148,7 @@ async function run(setup: Setup) {
   // One message at a time: the next once the recipient has the previous one and the sender its answer.
   const latencies: number[] = [];
   const answers: number[] = [];
-  const backends = setup.databaseUrl ? await databaseBackends(setup.databaseUrl) : null;
+  const backends = setup.databaseUrl ? await postgresBackends(setup.databaseUrl) : null;
   let serverCpuBefore: number[] = [];
   let backendsCpuBefore: Map<number, number> | null = null;
   for (let seq = 0; seq < WARMUP + args.messages; seq++) {
@@ -348,29 +203,15 @@ await runMain(async () => {
     `direct messages: ${args.messages} sent one at a time (after ${WARMUP} warm-up), ` +
       `${args.idle} idle members connected; ${machineLine()}\n`,
   );
-  const unreachable = await postgresReachable(DEFAULT_POSTGRES_URL);
-  if (unreachable) log(`PostgreSQL set-ups skipped: ${unreachable}`);
-  const plans: [string, () => Promise<Setup>][] = [
-    ["pglite", () => setUp("1 instance, embedded PGlite", "pglite", 1)],
-  ];
-  if (!unreachable) {
-    plans.push([
-      "postgres",
-      () => setUp("1 instance, PostgreSQL", "postgres", 1, DEFAULT_POSTGRES_URL),
-    ]);
-    plans.push([
-      "pair",
-      () => setUp("2 instances, PostgreSQL", "postgres", 2, DEFAULT_POSTGRES_URL),
-    ]);
-  }
-  const rows: Awaited<ReturnType<typeof run>>[] = [];
-  for (const [key, prepare] of plans) {
-    if (args.only && args.only !== key) continue;
-    const setup = await prepare();
-    rows.push(await run(setup));
-    await Promise.all(setup.servers.map((server) => server.stop()));
-  }
-  console.log(markdownHeader(Object.keys(rows[0] ?? {})));
-  for (const row of rows) console.log(markdownRow(Object.values(row)));
+  await measureChatSetups({
+    only: args.only,
+    members: async (db): Promise<Members> => ({
+      sender: await createSignedInUser(db, { username: "dm_sender" }),
+      recipient: await createSignedInUser(db, { username: "dm_recipient" }),
+      idleCookies: await signedInCookies(db, args.idle, BATCH),
+    }),
+    measure: run,
+    nodeArgs: cpuProfileArgs(args["cpu-prof"]),
+  });
   console.log(`\nat the end: ${machineLine()}`);
 });

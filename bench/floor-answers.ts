@@ -1,11 +1,17 @@
 /**
  * The app's JSON for the floor's rows (floor-routes.ts), written out as the app's presenters
- * write it (post-presenter.ts, profile-presenter.ts, review-presenter.ts), with the shared policies.
+ * write it (post-presenter.ts, review-presenter.ts); a profile and an area go through the app's own
+ * presentProfile and presentArea (pure functions of the row and the shared policies).
  */
 import { encodeCursor } from "../src/server/db/position-cursor.ts";
-import { canEditProfile, canSeeEmail } from "../src/shared/policies.ts";
+import { presentArea } from "../src/server/places/index.ts";
+import { presentProfile as presentVisibleProfile } from "../src/server/profiles/profile-presenter.ts";
+import type { ProfileWithOwner } from "../src/server/profiles/profiles-repository.ts";
+import type { PolicyActor } from "../src/shared/policies.ts";
 import { averageRating } from "../src/shared/reviews.ts";
 import type { Row } from "./floor-db.ts";
+
+const areaOf = (row: Row) => presentArea(row as Parameters<typeof presentArea>[0]);
 
 /** A post row as the app's presenter answers it (post-presenter.ts). */
 export function presentPost(row: Row) {
@@ -19,10 +25,7 @@ export function presentPost(row: Row) {
     username,
     created_at: row.createdAt,
     type: row.kind,
-    area:
-      row.areaId === null || row.areaName === null || row.areaCountry === null
-        ? null
-        : { id: row.areaId, name: row.areaName, country: row.areaCountry },
+    area: areaOf(row),
     ...(row.editedAt ? { edited_at: row.editedAt } : {}),
     ...(row.filledAt ? { filled_at: row.filledAt } : {}),
     ...(photo && photo !== `/api/avatars/${encodeURIComponent(username)}.svg`
@@ -36,23 +39,10 @@ export type Viewer = { identity: Row; profile: Row | null } | null;
 
 /** The profile page's answer (profile-presenter.ts presentProfileDetail), never hidden nor blocked. */
 export function presentProfile(found: Row, row: Row, viewer: Viewer) {
-  const owner = { ...found, emailVerified: row.emailVerified } as Parameters<typeof canSeeEmail>[1];
-  const actor = (viewer?.profile ?? null) as Parameters<typeof canSeeEmail>[0];
-  const visible = canSeeEmail(actor, owner);
+  const owner = { ...found, emailVerified: row.emailVerified } as ProfileWithOwner;
   const count = Number(row.count ?? 0);
   return {
-    username: found.username,
-    email: visible ? found.email : null,
-    email_hidden: !visible && found.email !== null,
-    ...(canEditProfile(actor, owner) ? { show_email: found.showEmail } : {}),
-    img_url: found.imgUrl,
-    bio: found.bio,
-    skills: found.skills,
-    interests: found.interests,
-    area:
-      found.areaId === null || found.areaName === null || found.areaCountry === null
-        ? null
-        : { id: found.areaId, name: found.areaName, country: found.areaCountry },
+    ...presentVisibleProfile(owner, (viewer?.profile ?? null) as PolicyActor),
     review_count: count,
     average_rating: averageRating(Number(row.sum ?? 0), count),
     ...(row.blocked ? { blocked: true } : {}),

@@ -12,17 +12,9 @@
  * taken. Stops on SIGTERM.
  */
 import http from "node:http";
-import { openFloorDb } from "./floor-db.ts";
-import { createFloorRoutes, type FloorRequest } from "./floor-routes.ts";
+import { floorProcess } from "./floor-process.ts";
 
-const port = Number(process.argv[2]);
-if (!Number.isInteger(port) || port <= 0) {
-  console.error("usage: node bench/floor-server.ts <port>");
-  process.exit(1);
-}
-
-const db = await openFloorDb(process.env, { named: true });
-const routes = await createFloorRoutes(db);
+const floor = await floorProcess("floor-server.ts", { named: true });
 
 function send(response: http.ServerResponse, status: number, json: unknown): void {
   const body = JSON.stringify(json);
@@ -34,17 +26,15 @@ function send(response: http.ServerResponse, status: number, json: unknown): voi
 }
 
 async function answer(request: http.IncomingMessage, body: unknown, response: http.ServerResponse) {
-  const url = new URL(request.url ?? "/", "http://floor");
-  if (url.pathname === "/api/health") return send(response, 200, { status: "ok" });
-  const floorRequest: FloorRequest = {
-    method: request.method ?? "GET",
-    path: url.pathname,
-    query: url.searchParams,
-    cookie: request.headers.cookie,
-    body,
-  };
+  const url = request.url ?? "/";
+  if (url === "/api/health") return send(response, 200, { status: "ok" });
   try {
-    const { status, json } = await routes.handle(floorRequest);
+    const { status, json } = await floor.answer(
+      request.method ?? "GET",
+      url,
+      request.headers.cookie,
+      body,
+    );
     send(response, status, json);
   } catch (error) {
     console.error(error);
@@ -72,10 +62,5 @@ const server = http.createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 65_000;
-server.listen(port, "127.0.0.1", () => console.log("listening"));
-
-process.once("SIGTERM", () => {
-  server.close();
-  server.closeAllConnections();
-  void db.close().finally(() => process.exit(0));
-});
+server.listen(floor.port, "127.0.0.1", () => console.log("listening"));
+floor.serve(server);

@@ -22,15 +22,10 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { build } from "vite";
-import { freePort, ROOT, waitForHealthy } from "../test/harness/server-process.ts";
-import {
-  machineLine,
-  median,
-  onCleanUp,
-  runMain,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
+import { ROOT } from "../test/harness/server-process.ts";
+import { onCleanUp, runMain, tempDir } from "./bench-kit.ts";
+import { machineLine, median } from "./report.ts";
+import { startAppServer } from "./servers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -233,15 +228,20 @@ const score = (lhr: Lhr, category: string) =>
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 /** Audits that cost points: failed ones in a scored category, and the performance opportunities. */
+function costsPoints(category: string, weight: number, item: Lhr["audits"][string] | undefined) {
+  if (!item || item.score === null || item.score >= 0.9) return false;
+  if (item.scoreDisplayMode === "informative" || item.scoreDisplayMode === "notApplicable") {
+    return false;
+  }
+  return !(category === "performance" && weight === 0 && item.score >= 0.5);
+}
+
 function losses(lhr: Lhr): string[] {
   const found: string[] = [];
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const item = lhr.audits[ref.id];
-      if (!item || item.score === null || item.score >= 0.9) continue;
-      if (item.scoreDisplayMode === "informative" || item.scoreDisplayMode === "notApplicable")
-        continue;
-      if (category === "performance" && ref.weight === 0 && item.score >= 0.5) continue;
+      if (!item || !costsPoints(category, ref.weight, item)) continue;
       found.push(
         `${category}: ${item.id} (${item.title}) ${item.displayValue ?? ""} score ${item.score}`.trim(),
       );
@@ -252,6 +252,61 @@ function losses(lhr: Lhr): string[] {
 
 function mark(ok: boolean, text: string): string {
   return ok ? text : `**${text}**`;
+}
+
+type AuditedPage = { path: string; cookie?: string };
+
+/** `runs` audits of one page in one form factor; its table row (the median run), notes and verdict. */
+async function auditPage(
+  base: string,
+  page: AuditedPage,
+  formFactor: "mobile" | "desktop",
+  runs: number,
+  port: number,
+): Promise<{ row: string; notes: string[]; met: boolean }> {
+  const results: Lhr[] = [];
+  for (let i = 0; i < runs; i++) {
+    results.push(await auditWithRetries(`${base}${page.path}`, formFactor, port, page.cookie));
+  }
+  const middle = median(results.map((lhr) => score(lhr, "performance")));
+  const lhr = results.find((r) => score(r, "performance") >= middle) ?? (results[0] as Lhr);
+  const saveDir = args["save-json"];
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    const name = `${formFactor}${page.path.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "") || "-home"}.json`;
+    fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+  }
+  const perf = score(lhr, "performance");
+  const a11y = score(lhr, "accessibility");
+  const bp = score(lhr, "best-practices");
+  const lcp = numeric(lhr, "largest-contentful-paint");
+  const tbt = numeric(lhr, "total-blocking-time");
+  const cls = numeric(lhr, "cumulative-layout-shift");
+  const checks = [
+    perf >= BUDGET[formFactor].performance,
+    a11y >= BUDGET.accessibility,
+    bp >= BUDGET.bestPractices,
+    lcp <= BUDGET.lcpMs,
+    tbt <= BUDGET.tbtMs,
+    cls <= BUDGET.cls,
+  ];
+  const label = page.path.startsWith("/user/") ? "/user/:username" : page.path;
+  const row =
+    `| \`${label}\`${page.cookie ? " (signed in)" : ""} | ${formFactor} | ` +
+    [
+      mark(checks[0] ?? false, String(perf)),
+      mark(checks[1] ?? false, String(a11y)),
+      mark(checks[2] ?? false, String(bp)),
+      mark(checks[3] ?? false, `${Math.round(lcp)} ms`),
+      mark(checks[4] ?? false, `${Math.round(tbt)} ms`),
+      mark(checks[5] ?? false, cls.toFixed(3)),
+    ].join(" | ") +
+    " |";
+  const notes = [
+    ...losses(lhr).map((loss) => `- ${label} ${formFactor}: ${loss}`),
+    ...lhr.runWarnings.map((warning) => `- ${label} ${formFactor}: warning: ${warning}`),
+  ];
+  return { row, notes, met: checks.every(Boolean) };
 }
 
 // ── main ────────────────────────────────────────────────────────────────────
@@ -281,51 +336,10 @@ await runMain(async () => {
   let allMet = true;
   for (const formFactor of formFactors) {
     for (const page of pages) {
-      const results: Lhr[] = [];
-      for (let i = 0; i < runs; i++) {
-        results.push(
-          await auditWithRetries(`${base}${page.path}`, formFactor, chromium.port, page.cookie),
-        );
-      }
-      const middle = median(results.map((lhr) => score(lhr, "performance")));
-      const lhr = results.find((r) => score(r, "performance") >= middle) ?? (results[0] as Lhr);
-      const saveDir = args["save-json"];
-      if (saveDir) {
-        fs.mkdirSync(saveDir, { recursive: true });
-        const name = `${formFactor}${page.path.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "") || "-home"}.json`;
-        fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
-      }
-      const perf = score(lhr, "performance");
-      const a11y = score(lhr, "accessibility");
-      const bp = score(lhr, "best-practices");
-      const lcp = numeric(lhr, "largest-contentful-paint");
-      const tbt = numeric(lhr, "total-blocking-time");
-      const cls = numeric(lhr, "cumulative-layout-shift");
-      const checks = [
-        perf >= BUDGET[formFactor].performance,
-        a11y >= BUDGET.accessibility,
-        bp >= BUDGET.bestPractices,
-        lcp <= BUDGET.lcpMs,
-        tbt <= BUDGET.tbtMs,
-        cls <= BUDGET.cls,
-      ];
-      allMet &&= checks.every(Boolean);
-      const label = page.path.startsWith("/user/") ? "/user/:username" : page.path;
-      rows.push(
-        `| \`${label}\`${page.cookie ? " (signed in)" : ""} | ${formFactor} | ` +
-          [
-            mark(checks[0] ?? false, String(perf)),
-            mark(checks[1] ?? false, String(a11y)),
-            mark(checks[2] ?? false, String(bp)),
-            mark(checks[3] ?? false, `${Math.round(lcp)} ms`),
-            mark(checks[4] ?? false, `${Math.round(tbt)} ms`),
-            mark(checks[5] ?? false, cls.toFixed(3)),
-          ].join(" | ") +
-          " |",
-      );
-      for (const loss of losses(lhr)) notes.push(`- ${label} ${formFactor}: ${loss}`);
-      for (const warning of lhr.runWarnings)
-        notes.push(`- ${label} ${formFactor}: warning: ${warning}`);
+      const audited = await auditPage(base, page, formFactor, runs, chromium.port);
+      rows.push(audited.row);
+      notes.push(...audited.notes);
+      allMet &&= audited.met;
     }
   }
 
@@ -350,16 +364,13 @@ await runMain(async () => {
 async function startServer(): Promise<string> {
   const webDir = args["web-dir"] ? path.resolve(args["web-dir"]) : await buildWeb();
   if (!fs.existsSync(path.join(webDir, "index.html"))) throw new Error(`${webDir} holds no build`);
-  const port = await freePort();
-  const server = startProductionServer(port, {
-    LOG_LEVEL: "warn",
+  const server = await startAppServer({
     DATA_DIR: tempDir("lighthouse-data"),
     WEB_DIR: webDir,
     // The seed's member is a new account that writes 20 posts: above a new account's hourly limit.
     WRITE_LIMIT_POSTS_PER_HOUR: "100",
     WRITE_LIMIT_NEW_ACCOUNT_POSTS_PER_HOUR: "100",
   });
-  await waitForHealthy(server, 60_000);
   return server.url;
 }
 

@@ -3,23 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { liftedWriteLimitEnv } from "../src/server/limits/write-limit-rules.ts";
-import { CHAT_PATH } from "../src/shared/chat.ts";
 import { SKILL_OPTIONS } from "../src/shared/constants.ts";
 import { freePort, SERVER_MAIN, waitForHealthy } from "../test/harness/server-process.ts";
-import {
-  benchArgs,
-  DEFAULT_POSTGRES_URL,
-  machineLine,
-  ONE_ADDRESS_LIMITS_LIFTED,
-  PRODUCTION_ENV,
-  postgresReachable,
-  runMain,
-  scratchPostgres,
-  startNode,
-  tempDir,
-} from "./bench-kit.ts";
+import { benchArgs, runMain, tempDir } from "./bench-kit.ts";
+import { cpuMs, machineLine, percentile } from "./report.ts";
+import { ONE_ADDRESS_LIMITS_LIFTED, PRODUCTION_ENV, startNode } from "./servers.ts";
+import { DEFAULT_POSTGRES_URL, postgresReachable, scratchPostgres } from "./storage.ts";
+import { isMessageFrame, openChatSocket, openSwarm } from "./swarm.ts";
 
 const args = benchArgs({ seconds: 60, scale: 1, clients: 1000, users: 40, only: null });
 const TIMEOUT_MS = 10_000;
@@ -54,9 +46,6 @@ const statOf = (kind: string): Stat => {
   }
   return stat;
 };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
 function record(kind: string, ms: number, outcome: string, ok: boolean): void {
   const stat = statOf(kind);
   stat.latencies.push(ms);
@@ -175,38 +164,25 @@ type ChatRoom = {
   close(): void;
 };
 
-const MESSAGE_FRAME = Buffer.from('{"type":"message"');
-
 async function openChat(base: string, users: User[]): Promise<ChatRoom> {
-  const url = new URL(CHAT_PATH, base.replace(/^http/, "ws")).toString();
   let delivered = 0;
   let unexpectedCloses = 0;
   let errorFrames = 0;
   let closing = false;
   const acks = new Map<string, (ms: number) => void>();
-  const open = (cookie?: string) =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url, { origin: base, headers: cookie ? { cookie } : {} });
-      ws.once("open", () => resolve(ws));
-      ws.once("error", reject);
-      ws.on("close", () => {
-        if (!closing) unexpectedCloses++;
-      });
-    });
-  const readers: WebSocket[] = [];
-  for (let i = 0; i < args.clients; i += 100) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(100, args.clients - i) }, () => open()),
-    );
-    for (const ws of batch) {
-      ws.on("message", (data: Buffer) => {
-        if (data.compare(MESSAGE_FRAME, 0, MESSAGE_FRAME.length, 0, MESSAGE_FRAME.length) === 0) {
-          delivered++;
-        }
-      });
-      readers.push(ws);
-    }
-  }
+  const onClose = () => {
+    if (!closing) unexpectedCloses++;
+  };
+  const open = (cookie?: string) => openChatSocket(base, { cookie, onClose });
+  const readers = await openSwarm({
+    count: args.clients,
+    batch: 100,
+    bases: [base],
+    optionsOf: () => ({ onClose }),
+    onFrame: (data) => {
+      if (isMessageFrame(data)) delivered++;
+    },
+  });
   const senders = await Promise.all(users.slice(0, 10).map((u) => open(u.cookie)));
   for (const ws of senders) {
     ws.on("message", (data: Buffer) => {
@@ -237,10 +213,6 @@ async function openChat(base: string, users: User[]): Promise<ChatRoom> {
 
 // ── the run ─────────────────────────────────────────────────────────────────
 
-function cpuSeconds(pid: number | undefined): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
-}
 const rssMb = (pid: number | undefined) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -288,8 +260,227 @@ function startServerProcess(env: Record<string, string>, port: number) {
   return { ...server, log };
 }
 
-async function runLoad(name: string, env: Record<string, string>) {
-  stats.clear();
+type Load = {
+  base: string;
+  users: User[];
+  postIds: number[];
+  room: ChatRoom;
+  /** Author>subject pairs reviewed so far (one review per pair). */
+  reviewed: Set<string>;
+  sequence: number;
+  chatSent: number;
+  chatLatencies: number[];
+};
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+/** The reads: the path of each (and whether it goes signed in). */
+const READS: Partial<Record<Kind, (user: User, load: Load) => string>> = {
+  "GET /api/articles": () => "/api/articles",
+  "GET /api/articles?topic=": () => `/api/articles?topic=${pick(TOPICS)}`,
+  "GET /api/articles/:id": (_user, load) => `/api/articles/${pick(load.postIds)}`,
+  "GET /api/users/username/:u": (user) => `/api/users/username/${user.username}`,
+  "GET /api/reviews?created_about=": (user) => `/api/reviews?created_about=${user.username}`,
+  "GET /api/me": () => "/api/me",
+};
+
+/** One review per author and subject: a subject `user` has not reviewed yet (after 50 tries, any). */
+function unreviewedSubject(load: Load, user: User): User {
+  let subject = pick(load.users);
+  for (let tries = 0; tries < 50; tries++) {
+    if (subject !== user && !load.reviewed.has(`${user.username}>${subject.username}`)) break;
+    subject = pick(load.users);
+  }
+  load.reviewed.add(`${user.username}>${subject.username}`);
+  return subject;
+}
+
+/** The writes: the call each makes as `user`, the `n`-th request. */
+const WRITES: Partial<Record<Kind, (user: User, n: number, load: Load) => Call>> = {
+  "POST /api/articles": (user, n) => ({
+    method: "POST",
+    path: "/api/articles",
+    body: { title: `Load post ${n}`, topic: pick(TOPICS), body: BODY },
+    cookie: user.cookie,
+    expect: 201,
+  }),
+  "PUT /api/users/:u": (user, n) => ({
+    method: "PUT",
+    path: `/api/users/${user.username}`,
+    body: { bio: `Bio edited under load (${n}).` },
+    cookie: user.cookie,
+    expect: 200,
+  }),
+  "POST /api/reviews": (user, n, load) => ({
+    method: "POST",
+    path: "/api/reviews",
+    body: {
+      created_about: unreviewedSubject(load, user).username,
+      title: `Review ${n}`,
+      body: "Great work, on time.",
+      rating: 1 + (n % 5),
+    },
+    cookie: user.cookie,
+    expect: 201,
+  }),
+  "POST /api/auth/login": (user) => ({
+    method: "POST",
+    path: "/api/auth/login",
+    body: { email: user.email, password: user.password },
+    expect: 200,
+  }),
+};
+
+/** Sends a chat message and waits for its ack (or the timeout). */
+function sendChat(load: Load): Promise<void> {
+  const { room } = load;
+  const ws = room.senders[load.chatSent % room.senders.length] as WebSocket;
+  const clientId = `load-${++load.chatSent}`;
+  const sentAt = performance.now();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      room.acks.delete(clientId);
+      record("chat send", TIMEOUT_MS, "no ack", false);
+      resolve();
+    }, TIMEOUT_MS);
+    room.acks.set(clientId, (at) => {
+      clearTimeout(timer);
+      record("chat send", at - sentAt, "ack", true);
+      load.chatLatencies.push(at - sentAt);
+      resolve();
+    });
+    ws.send(JSON.stringify({ type: "send", text: `load message ${load.chatSent}`, clientId }));
+  });
+}
+
+function fire(load: Load, kind: Kind): Promise<unknown> {
+  const n = ++load.sequence;
+  const user = pick(load.users);
+  const read = READS[kind];
+  if (read) {
+    const cookie = kind === "GET /api/me" ? user.cookie : undefined;
+    return measured(load.base, kind, {
+      method: "GET",
+      path: read(user, load),
+      cookie,
+      expect: 200,
+    });
+  }
+  const write = WRITES[kind];
+  if (!write) return sendChat(load);
+  const answer = measured(load.base, kind, write(user, n, load));
+  return answer.then((json) => {
+    if (json?.article) load.postIds.push(json.article.id);
+  });
+}
+
+/** Fires the mix at `args.scale` for `args.seconds`; answers the seconds it took. */
+async function driveMix(load: Load) {
+  const inFlight = new Set<Promise<unknown>>();
+  const owed = new Map<Kind, number>(Object.keys(MIX).map((k) => [k as Kind, 0]));
+  const started = performance.now();
+  let last = started;
+  while (performance.now() - started < args.seconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = performance.now();
+    const dt = (now - last) / 1000;
+    last = now;
+    for (const [kind, rate] of Object.entries(MIX) as [Kind, number][]) {
+      let due = (owed.get(kind) ?? 0) + rate * args.scale * dt;
+      for (; due >= 1; due -= 1) {
+        const p = fire(load, kind).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+      owed.set(kind, due);
+    }
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(inFlight);
+  return elapsed;
+}
+
+/** Fan-out: every reader gets every acknowledged message; gives the last ones a moment. */
+async function awaitFanout(load: Load) {
+  const expected = load.chatLatencies.length * load.room.readers.length;
+  const deadline = performance.now() + 10_000;
+  while (load.room.delivered() < expected && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return expected - load.room.delivered();
+}
+
+function kindRows() {
+  return [...stats.entries()].map(([kind, stat]) => {
+    const sorted = [...stat.latencies].sort((a, b) => a - b);
+    return {
+      kind,
+      "rate/s": Number(((MIX[kind as Kind] ?? 0) * args.scale).toFixed(1)),
+      requests: sorted.length,
+      errors: stat.errors,
+      "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
+      "p99 ms": Number(percentile(sorted, 99).toFixed(1)),
+      "max ms": Number((sorted.at(-1) ?? 0).toFixed(1)),
+      ...(stat.errors ? { failures: JSON.stringify(Object.fromEntries(stat.statuses)) } : {}),
+    };
+  });
+}
+
+type Measured = {
+  name: string;
+  elapsed: number;
+  load: Load;
+  server: ReturnType<typeof startServerProcess>;
+  deliveriesMissing: number;
+  chatProblems: number;
+  cpu: number;
+  rss: number;
+  healthStatus: number;
+  clientLagP99Ms: number;
+  loadBefore: number;
+};
+
+const fixed1 = (value: number) => Number(value.toFixed(1));
+
+function summaryOf(m: Measured) {
+  const http = [...stats.entries()].filter(([kind]) => kind !== "chat send");
+  const all = http.flatMap(([, s]) => s.latencies).sort((a, b) => a - b);
+  const httpErrors = http.reduce((sum, [, s]) => sum + s.errors, 0);
+  const serverTimes = [...m.server.log.responseTimes].sort((a, b) => a - b);
+  const { room, chatLatencies } = m.load;
+  return {
+    setup: m.name,
+    seconds: fixed1(m.elapsed),
+    "HTTP requests": all.length,
+    "HTTP req/s": Math.round(all.length / m.elapsed),
+    "HTTP errors": httpErrors,
+    "HTTP error rate %": Number(((100 * httpErrors) / Math.max(1, all.length)).toFixed(3)),
+    "HTTP p50 ms": fixed1(percentile(all, 50)),
+    "HTTP p99 ms": fixed1(percentile(all, 99)),
+    "chat clients": room.readers.length,
+    "chat messages": m.load.chatSent,
+    "chat deliveries": room.delivered(),
+    "chat deliveries missing": m.deliveriesMissing,
+    "chat errors": statOf("chat send").errors + m.chatProblems,
+    "chat ack p99 ms": fixed1(
+      percentile(
+        [...chatLatencies].sort((a, b) => a - b),
+        99,
+      ),
+    ),
+    "server-side p50 ms": fixed1(percentile(serverTimes, 50)),
+    "server-side p99 ms": fixed1(percentile(serverTimes, 99)),
+    "server 5xx": m.server.log.serverErrors,
+    "server event-loop stall max ms": Math.max(0, ...m.server.log.stalls),
+    "server seconds with a stall over 100 ms": m.server.log.stalls.filter((ms) => ms > 100).length,
+    "client event-loop delay p99 ms": fixed1(m.clientLagP99Ms),
+    "server CPU %": Math.round((100 * m.cpu) / m.elapsed),
+    "server RSS MB": Math.round(m.rss),
+    "health after": m.healthStatus,
+    "load average (1 min) before/after": `${m.loadBefore.toFixed(2)} / ${(os.loadavg()[0] ?? 0).toFixed(2)}`,
+  };
+}
+
+async function startLoadServer(env: Record<string, string>) {
   const port = await freePort();
   const server = startServerProcess(
     {
@@ -304,222 +495,62 @@ async function runLoad(name: string, env: Record<string, string>) {
     },
     port,
   );
-  const base = server.url;
   await waitForHealthy(server, 60_000);
+  return server;
+}
+
+async function runLoad(name: string, env: Record<string, string>) {
+  stats.clear();
+  const server = await startLoadServer(env);
+  const base = server.url;
   console.error(`── ${name}: seeding ${args.users} users and 200 posts…`);
   const { users, postIds } = await seed(base);
   const room = await openChat(base, users);
   console.error(
     `   ${room.readers.length} chat clients connected; ${args.seconds} s of load at scale ${args.scale}…`,
   );
-
-  const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-  const reviewed = new Set<string>();
-  let chatSeq = 0;
-  let chatSent = 0;
-  const chatLatencies: number[] = [];
-  let sequence = 0;
-
-  const fire = (kind: Kind): Promise<unknown> => {
-    const n = ++sequence;
-    const user = pick(users);
-    switch (kind) {
-      case "GET /api/articles":
-        return measured(base, kind, { method: "GET", path: "/api/articles", expect: 200 });
-      case "GET /api/articles?topic=":
-        return measured(base, kind, {
-          method: "GET",
-          path: `/api/articles?topic=${pick(TOPICS)}`,
-          expect: 200,
-        });
-      case "GET /api/articles/:id":
-        return measured(base, kind, {
-          method: "GET",
-          path: `/api/articles/${pick(postIds)}`,
-          expect: 200,
-        });
-      case "GET /api/users/username/:u":
-        return measured(base, kind, {
-          method: "GET",
-          path: `/api/users/username/${user.username}`,
-          expect: 200,
-        });
-      case "GET /api/reviews?created_about=":
-        return measured(base, kind, {
-          method: "GET",
-          path: `/api/reviews?created_about=${user.username}`,
-          expect: 200,
-        });
-      case "GET /api/me":
-        return measured(base, kind, {
-          method: "GET",
-          path: "/api/me",
-          cookie: user.cookie,
-          expect: 200,
-        });
-      case "POST /api/articles":
-        return measured(base, kind, {
-          method: "POST",
-          path: "/api/articles",
-          body: { title: `Load post ${n}`, topic: pick(TOPICS), body: BODY },
-          cookie: user.cookie,
-          expect: 201,
-        }).then((json) => {
-          if (json?.article) postIds.push(json.article.id);
-        });
-      case "PUT /api/users/:u":
-        return measured(base, kind, {
-          method: "PUT",
-          path: `/api/users/${user.username}`,
-          body: { bio: `Bio edited under load (${n}).` },
-          cookie: user.cookie,
-          expect: 200,
-        });
-      case "POST /api/reviews": {
-        // One review per author and subject: pick a pair that has none yet.
-        let subject = pick(users);
-        for (let tries = 0; tries < 50; tries++) {
-          if (subject !== user && !reviewed.has(`${user.username}>${subject.username}`)) break;
-          subject = pick(users);
-        }
-        reviewed.add(`${user.username}>${subject.username}`);
-        return measured(base, kind, {
-          method: "POST",
-          path: "/api/reviews",
-          body: {
-            created_about: subject.username,
-            title: `Review ${n}`,
-            body: "Great work, on time.",
-            rating: 1 + (n % 5),
-          },
-          cookie: user.cookie,
-          expect: 201,
-        });
-      }
-      case "POST /api/auth/login":
-        return measured(base, kind, {
-          method: "POST",
-          path: "/api/auth/login",
-          body: { email: user.email, password: user.password },
-          expect: 200,
-        });
-      case "chat send": {
-        const ws = room.senders[chatSeq % room.senders.length] as WebSocket;
-        const clientId = `load-${++chatSeq}`;
-        const sentAt = performance.now();
-        chatSent++;
-        return new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            room.acks.delete(clientId);
-            record(kind, TIMEOUT_MS, "no ack", false);
-            resolve();
-          }, TIMEOUT_MS);
-          room.acks.set(clientId, (at) => {
-            clearTimeout(timer);
-            record(kind, at - sentAt, "ack", true);
-            chatLatencies.push(at - sentAt);
-            resolve();
-          });
-          ws.send(JSON.stringify({ type: "send", text: `load message ${chatSeq}`, clientId }));
-        });
-      }
-    }
+  const load: Load = {
+    base,
+    users,
+    postIds,
+    room,
+    reviewed: new Set(),
+    sequence: 0,
+    chatSent: 0,
+    chatLatencies: [],
   };
 
-  const cpuBefore = cpuSeconds(server.child.pid);
+  const cpuBefore = (cpuMs(server.child.pid) ?? 0) / 1000;
   const loadBefore = os.loadavg()[0] ?? 0;
   // How late this process's own timers ran: a busy machine delays the client, not only the server.
   const clientLag = monitorEventLoopDelay({ resolution: 10 });
   clientLag.enable();
   server.log.measuring = true;
-  const inFlight = new Set<Promise<unknown>>();
-  const owed = new Map<Kind, number>(Object.keys(MIX).map((k) => [k as Kind, 0]));
-  const started = performance.now();
-  let last = started;
-  while (performance.now() - started < args.seconds * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const now = performance.now();
-    const dt = (now - last) / 1000;
-    last = now;
-    for (const [kind, rate] of Object.entries(MIX) as [Kind, number][]) {
-      let due = (owed.get(kind) ?? 0) + rate * args.scale * dt;
-      while (due >= 1) {
-        due -= 1;
-        const p = fire(kind).finally(() => inFlight.delete(p));
-        inFlight.add(p);
-      }
-      owed.set(kind, due);
-    }
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.all(inFlight);
+  const elapsed = await driveMix(load);
   server.log.measuring = false;
   clientLag.disable();
-  // Fan-out: every reader gets every acknowledged message; give the last ones a moment.
-  const expectedDeliveries = chatLatencies.length * room.readers.length;
-  const fanoutDeadline = performance.now() + 10_000;
-  while (room.delivered() < expectedDeliveries && performance.now() < fanoutDeadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+  const deliveriesMissing = await awaitFanout(load);
+  const cpu = (cpuMs(server.child.pid) ?? 0) / 1000 - cpuBefore;
   const rss = rssMb(server.child.pid);
   const health = await call(base, { method: "GET", path: "/api/health", expect: 200 });
-  const deliveriesMissing = expectedDeliveries - room.delivered();
   const chatProblems =
     room.unexpectedCloses() + room.errorFrames() + Math.max(0, deliveriesMissing);
   room.close();
   await server.stop();
-
-  const rows = [...stats.entries()].map(([kind, stat]) => {
-    const sorted = [...stat.latencies].sort((a, b) => a - b);
-    return {
-      kind,
-      "rate/s": Number(((MIX[kind as Kind] ?? 0) * args.scale).toFixed(1)),
-      requests: sorted.length,
-      errors: stat.errors,
-      "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
-      "p99 ms": Number(percentile(sorted, 99).toFixed(1)),
-      "max ms": Number((sorted.at(-1) ?? 0).toFixed(1)),
-      ...(stat.errors ? { failures: JSON.stringify(Object.fromEntries(stat.statuses)) } : {}),
-    };
+  const summary = summaryOf({
+    name,
+    elapsed,
+    load,
+    server,
+    deliveriesMissing,
+    chatProblems,
+    cpu,
+    rss,
+    healthStatus: health.status,
+    clientLagP99Ms: clientLag.percentile(99) / 1e6,
+    loadBefore,
   });
-  const http = [...stats.entries()].filter(([kind]) => kind !== "chat send");
-  const all = http.flatMap(([, s]) => s.latencies).sort((a, b) => a - b);
-  const httpErrors = http.reduce((sum, [, s]) => sum + s.errors, 0);
-  const chatStat = statOf("chat send");
-  const serverTimes = [...server.log.responseTimes].sort((a, b) => a - b);
-  const summary = {
-    setup: name,
-    seconds: Number(elapsed.toFixed(1)),
-    "HTTP requests": all.length,
-    "HTTP req/s": Math.round(all.length / elapsed),
-    "HTTP errors": httpErrors,
-    "HTTP error rate %": Number(((100 * httpErrors) / Math.max(1, all.length)).toFixed(3)),
-    "HTTP p50 ms": Number(percentile(all, 50).toFixed(1)),
-    "HTTP p99 ms": Number(percentile(all, 99).toFixed(1)),
-    "chat clients": room.readers.length,
-    "chat messages": chatSent,
-    "chat deliveries": room.delivered(),
-    "chat deliveries missing": deliveriesMissing,
-    "chat errors": chatStat.errors + chatProblems,
-    "chat ack p99 ms": Number(
-      percentile(
-        [...chatLatencies].sort((a, b) => a - b),
-        99,
-      ).toFixed(1),
-    ),
-    "server-side p50 ms": Number(percentile(serverTimes, 50).toFixed(1)),
-    "server-side p99 ms": Number(percentile(serverTimes, 99).toFixed(1)),
-    "server 5xx": server.log.serverErrors,
-    "server event-loop stall max ms": Math.max(0, ...server.log.stalls),
-    "server seconds with a stall over 100 ms": server.log.stalls.filter((ms) => ms > 100).length,
-    "client event-loop delay p99 ms": Number((clientLag.percentile(99) / 1e6).toFixed(1)),
-    "server CPU %": Math.round((100 * cpu) / elapsed),
-    "server RSS MB": Math.round(rss),
-    "health after": health.status,
-    "load average (1 min) before/after": `${loadBefore.toFixed(2)} / ${(os.loadavg()[0] ?? 0).toFixed(2)}`,
-  };
-  return { rows, summary };
+  return { rows: kindRows(), summary };
 }
 
 await runMain(async () => {

@@ -9,29 +9,15 @@
  * Prints "listening" once it accepts connections. Stops on SIGTERM.
  */
 import express, { type Request, type Response } from "express";
-import { openFloorDb } from "./floor-db.ts";
-import { createFloorRoutes } from "./floor-routes.ts";
+import { floorProcess } from "./floor-process.ts";
 
-const port = Number(process.argv[2]);
-if (!Number.isInteger(port) || port <= 0) {
-  console.error("usage: node bench/peer-express-server.ts <port>");
-  process.exit(1);
-}
-
-const db = await openFloorDb(process.env, { named: false });
-const routes = await createFloorRoutes(db);
+const floor = await floorProcess("peer-express-server.ts", { named: false });
 const app = express();
 app.use(express.json());
 
 async function answer(request: Request, response: Response) {
-  const url = new URL(request.originalUrl, "http://peer");
-  const { status, json } = await routes.handle({
-    method: request.method,
-    path: url.pathname,
-    query: url.searchParams,
-    cookie: request.headers.cookie,
-    body: request.body,
-  });
+  const { method, originalUrl, headers, body } = request;
+  const { status, json } = await floor.answer(method, originalUrl, headers.cookie, body);
   response.status(status).json(json);
 }
 
@@ -45,9 +31,4 @@ app.get("/api/users/username/:username", answer);
 app.get("/api/reviews", answer);
 app.get("/api/search/posts", answer);
 
-const server = app.listen(port, "127.0.0.1", () => console.log("listening"));
-process.once("SIGTERM", () => {
-  server.close();
-  server.closeAllConnections();
-  void db.close().finally(() => process.exit(0));
-});
+floor.serve(app.listen(floor.port, "127.0.0.1", () => console.log("listening")));

@@ -7,35 +7,11 @@
  *   npx node bench/photos.ts [--runs 10]
  */
 import os from "node:os";
-import sharp from "sharp";
 import { processPhoto } from "../src/server/photos/photo-processing.ts";
 import { benchArgs } from "./bench-kit.ts";
+import { picture } from "./photo-picture.ts";
 
 const args = benchArgs({ runs: 10 });
-
-/** A photo-like picture: smooth gradients with grain, so it compresses as a photo does. */
-async function picture(width: number, height: number, format: "jpeg" | "png" | "webp") {
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-      const grain = (seed >>> 24) % 24;
-      const i = (y * width + x) * 3;
-      pixels[i] = ((x * 255) / width + grain) & 255;
-      pixels[i + 1] = ((y * 255) / height + grain) & 255;
-      pixels[i + 2] = (((x + y) * 128) / (width + height) + grain) & 255;
-    }
-  }
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  const encoded =
-    format === "jpeg"
-      ? image.jpeg({ quality: 85 })
-      : format === "png"
-        ? image.png({ compressionLevel: 6 })
-        : image.webp({ quality: 80 });
-  return encoded.toBuffer();
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;

@@ -18,7 +18,8 @@
  *
  * The server's deferred start work (the place list, read once it has been quiet for 1 s) is let run
  * before the first request. Each request: `--warmup` requests, then `--requests` sequential ones
- * from one client (keep-alive, this process): p50 and p99; then `wrk -t1 -c<wrk-connections> -d<wrk-seconds>s --latency`:
+ * from one client (keep-alive, this process): p50 and p99; then `wrk -t1 -c<wrk-connections> -d<wrk-seconds>s --latency`
+ * (bench/wrk/route.lua):
  * requests/s and p99. After the server stops, the repository functions behind each request run once
  * more in this process through a recording Drizzle handle, and each query they send is explained
  * (EXPLAIN (ANALYZE, BUFFERS), the SQL as the repositories build it): database time and buffers per
@@ -26,53 +27,40 @@
  */
 import http from "node:http";
 import os from "node:os";
-import { parseArgs } from "node:util";
-import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
-import { type Database, type Db, openPglite, openPostgres } from "../src/server/db/database.ts";
+import type { Db } from "../src/server/db/database.ts";
 import { decodeCursor, encodeCursor } from "../src/server/db/position-cursor.ts";
 import { listPosts, type PostPosition } from "../src/server/posts/posts-repository.ts";
 import { searchPosts } from "../src/server/search/search-repository.ts";
 import { searchTextOf } from "../src/server/search/search-text.ts";
 import { POSTS_PAGE_DEFAULT } from "../src/shared/posts.ts";
-import { freePort, waitForHealthy } from "../test/harness/server-process.ts";
-import {
-  CORES,
-  DEFAULT_POSTGRES_URL,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  ONE_ADDRESS_LIMITS_LIFTED,
-  postgresReachable,
-  runMain,
-  scratchPostgres,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
+import { benchArgs, numberList, runMain, usage } from "./bench-kit.ts";
+import { CORES, machineLine, percentile, printTable } from "./report.ts";
 import { type Explained, explainRequest } from "./scale-explain.ts";
-import { checkSizes, type SeedSizes, seed } from "./seed-data.ts";
-import { runWrk, type WrkResult } from "./wrk.ts";
+import { checkSizes, type SeedSizes } from "./seed-data.ts";
+import { startAppServer } from "./servers.ts";
+import {
+  DATABASE_ARGS,
+  databaseKinds,
+  type DatabaseKind as Kind,
+  DATABASE_LABEL as LABEL,
+  reachableDatabases,
+  seededStorage,
+} from "./storage.ts";
+import { runWrkRoute, type WrkResult } from "./wrk.ts";
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "10000,100000,1000000" },
-    databases: { type: "string", default: "pglite,postgres" },
-    requests: { type: "string", default: "200" },
-    warmup: { type: "string", default: "20" },
-    "wrk-seconds": { type: "string", default: "5" },
-    "wrk-connections": { type: "string", default: "10" },
-    "postgres-url": { type: "string", default: DEFAULT_POSTGRES_URL },
-    plans: { type: "boolean", default: false },
-  },
+const args = benchArgs({
+  sizes: "10000,100000,1000000",
+  ...DATABASE_ARGS,
+  requests: 200,
+  warmup: 20,
+  "wrk-seconds": 5,
+  "wrk-connections": 10,
+  plans: false,
 });
-const postSizes = values.sizes.split(",").map((n) => Number(n.trim()));
-const databases = values.databases.split(",").map((d) => d.trim());
-const requests = Number(values.requests);
-const warmup = Number(values.warmup);
-const wrk = {
-  threads: 1,
-  connections: Number(values["wrk-connections"]),
-  seconds: Number(values["wrk-seconds"]),
-};
+const postSizes = numberList(args.sizes);
+const databases = databaseKinds(args.databases);
+const { requests, warmup } = args;
+const wrk = { threads: 1, connections: args["wrk-connections"], seconds: args["wrk-seconds"] };
 
 /** Members, reviews and chat messages in seed.ts's proportions to the posts. */
 function sizesFor(posts: number): SeedSizes {
@@ -85,24 +73,15 @@ function sizesFor(posts: number): SeedSizes {
   };
 }
 
-const problem =
+usage(
   postSizes.map((posts) => checkSizes(sizesFor(posts))).find(Boolean) ??
-  (postSizes.some((posts) => !(posts >= 1))
-    ? "--sizes takes post counts, comma-separated"
-    : null) ??
-  (databases.some((d) => d !== "pglite" && d !== "postgres")
-    ? "--databases takes pglite, postgres or both (comma-separated)"
-    : null) ??
-  (!(requests >= 1) || !(warmup >= 0) || !(wrk.seconds >= 1) || !(wrk.connections >= 1)
-    ? "--requests, --wrk-seconds and --wrk-connections must be ≥ 1, --warmup ≥ 0"
-    : null);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
-
-type Kind = "pglite" | "postgres";
-const LABEL: Record<Kind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+    (postSizes.some((posts) => !(posts >= 1))
+      ? "--sizes takes post counts, comma-separated"
+      : null) ??
+    (!(requests >= 1) || !(warmup >= 0) || !(wrk.seconds >= 1) || !(wrk.connections >= 1)
+      ? "--requests, --wrk-seconds and --wrk-connections must be ≥ 1, --warmup ≥ 0"
+      : null),
+);
 
 /** The feed pages measured, and the words searched (bench/search.ts: a detail word is rare). */
 const PAGES = [1, 50, 500];
@@ -142,10 +121,6 @@ async function getJson<T>(url: string): Promise<T> {
   return JSON.parse(body) as T;
 }
 
-/** Nearest-rank percentile of sorted `values`. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-
 async function sequential(url: string): Promise<{ p50: number; p99: number }> {
   for (let i = 0; i < warmup; i++) await get(url);
   const times: number[] = [];
@@ -156,7 +131,7 @@ async function sequential(url: string): Promise<{ p50: number; p99: number }> {
     if (status !== 200) throw new Error(`${url} answered ${status} during the run`);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 // ── the requests ────────────────────────────────────────────────────────────
@@ -247,42 +222,6 @@ type SizeRun = {
   figures: Map<string, Figures>;
 };
 
-type Storage = {
-  env: Record<string, string>;
-  open: () => Promise<{ database: Database; release: () => void }>;
-};
-
-async function storageFor(kind: Kind): Promise<Storage> {
-  if (kind === "pglite") {
-    const dataDir = tempDir("scale");
-    return {
-      env: { DATA_DIR: dataDir },
-      open: async () => {
-        const release = lockDataDir(dataDir);
-        return { database: await openPglite(dataDir), release };
-      },
-    };
-  }
-  const url = await scratchPostgres(values["postgres-url"]);
-  return {
-    env: { DATABASE_URL: url },
-    open: async () => ({ database: await openPostgres(url, 1), release: () => {} }),
-  };
-}
-
-async function withDatabase<T>(
-  storage: Storage,
-  use: (database: Database) => Promise<T>,
-): Promise<T> {
-  const { database, release } = await storage.open();
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    release();
-  }
-}
-
 /** Longer than the server's quiet time before its deferred start work, plus that work. */
 const QUIET_START_MS = 2_500;
 
@@ -292,20 +231,10 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 async function measureSize(kind: Kind, posts: number): Promise<SizeRun> {
   const label = `${LABEL[kind]}, ${posts.toLocaleString("en")} posts`;
   const loadBefore = loadAverage();
-  const storage = await storageFor(kind);
   const sizes = sizesFor(posts);
-  const seeded = await withDatabase(storage, (database) => seed(database, sizes));
-  console.error(`${label}: seeded ${JSON.stringify(sizes)} in ${seeded.seconds.toFixed(1)} s`);
-
+  const { env, seeded, storage } = await seededStorage(kind, args["postgres-url"], sizes);
   const startedAt = performance.now();
-  const port = await freePort();
-  const server = startProductionServer(port, {
-    ...storage.env,
-    ...ONE_ADDRESS_LIMITS_LIFTED,
-    LOG_LEVEL: "warn",
-    WEB_DIR: tempDir("no-web"),
-  });
-  await waitForHealthy(server, 600_000);
+  const server = await startAppServer(env, { healthyWithinMs: 600_000 });
   const startSeconds = seconds(startedAt);
   // The server reads its place list (~0.4 s, blocking) after 1 s without requests or 10 s after
   // start (src/server/when-quiet.ts): let it happen now, not under one of the measured requests.
@@ -313,9 +242,8 @@ async function measureSize(kind: Kind, posts: number): Promise<SizeRun> {
   const measured = [...(await feedPages(server.url)), ...searches()];
   const figures = new Map<string, Figures>();
   for (const request of measured) {
-    const url = `${server.url}${request.path}`;
-    const single = await sequential(url);
-    const loaded = await runWrk(url, wrk);
+    const single = await sequential(`${server.url}${request.path}`);
+    const loaded = await runWrkRoute(server.url, { method: "GET", path: request.path }, wrk);
     if (loaded.non2xx > 0 || loaded.socketErrors > 0) {
       process.exitCode = 1;
       console.error(
@@ -330,12 +258,12 @@ async function measureSize(kind: Kind, posts: number): Promise<SizeRun> {
   }
   await server.stop();
 
-  await withDatabase(storage, async (database) => {
+  await storage.use(async (database) => {
     for (const request of measured) {
       const explained = await explainRequest(database, request.repository);
       const entry = figures.get(request.name);
       if (entry) entry.explained = explained;
-      if (values.plans) {
+      if (args.plans) {
         console.log(
           `\n#### ${label}: ${request.name} ${request.note}\n\n\`\`\`\n${explained.plans.join("\n\n")}\n\`\`\``,
         );
@@ -359,69 +287,53 @@ async function measureSize(kind: Kind, posts: number): Promise<SizeRun> {
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const count = (value: number) => value.toLocaleString("en");
 
+const requestNames = (runs: SizeRun[]) => [...(runs[0]?.figures.keys() ?? [])];
+
 function printLatency(kind: Kind, runs: SizeRun[]): void {
-  const names = [...(runs[0]?.figures.keys() ?? [])];
-  console.log(
-    markdownHeader([
-      "database",
-      "request",
-      ...runs.flatMap((run) => [
-        `${count(run.posts)} posts: 1 client p50 / p99 ms`,
-        `wrk req/s (p99 ms)`,
-      ]),
-      `p50 ${count(runs.at(-1)?.posts ?? 0)} ÷ ${count(runs[0]?.posts ?? 0)}`,
-      "cores",
-    ]),
-  );
-  for (const name of names) {
+  const sizes = `p50 ${count(runs.at(-1)?.posts ?? 0)} ÷ ${count(runs[0]?.posts ?? 0)}`;
+  const header = runs.flatMap((run) => [
+    `${count(run.posts)} posts: 1 client p50 / p99 ms`,
+    `wrk req/s (p99 ms)`,
+  ]);
+  const rows = requestNames(runs).map((name) => {
     const cells = runs.map((run) => run.figures.get(name));
-    const first = cells[0];
-    const last = cells.at(-1);
-    console.log(
-      markdownRow([
-        LABEL[kind],
-        name,
-        ...cells.flatMap((f) =>
-          f
-            ? [
-                `${ms(f.p50)} / ${ms(f.p99)}${f.note ? ` (${f.note})` : ""}`,
-                `${count(Math.round(f.wrk.rps))} (${ms(f.wrk.p99Ms)})`,
-              ]
-            : ["—", "—"],
-        ),
-        first && last ? `${(last.p50 / first.p50).toFixed(2)}×` : "—",
-        CORES,
-      ]),
+    const [first, last] = [cells[0], cells.at(-1)];
+    const figures = cells.flatMap((f) =>
+      f
+        ? [
+            `${ms(f.p50)} / ${ms(f.p99)}${f.note ? ` (${f.note})` : ""}`,
+            `${count(Math.round(f.wrk.rps))} (${ms(f.wrk.p99Ms)})`,
+          ]
+        : ["—", "—"],
     );
-  }
+    const growth = first && last ? `${(last.p50 / first.p50).toFixed(2)}×` : "—";
+    return [LABEL[kind], name, ...figures, growth, CORES];
+  });
+  printTable(["database", "request", ...header, sizes, "cores"], rows);
 }
 
 function printExplained(kind: Kind, runs: SizeRun[]): void {
-  const names = [...(runs[0]?.figures.keys() ?? [])];
-  console.log(
-    markdownHeader([
+  const explainedIn = (run: SizeRun, name: string) => {
+    const e = run.figures.get(name)?.explained;
+    return e ? `${ms(e.executionMs)} (${count(e.hit)} + ${count(e.read)})` : "—";
+  };
+  printTable(
+    [
       "database",
       "request",
       ...runs.map((run) => `${count(run.posts)} posts: ms (buffers hit + read)`),
+    ],
+    requestNames(runs).map((name) => [
+      LABEL[kind],
+      name,
+      ...runs.map((run) => explainedIn(run, name)),
     ]),
   );
-  for (const name of names) {
-    console.log(
-      markdownRow([
-        LABEL[kind],
-        name,
-        ...runs.map((run) => {
-          const e = run.figures.get(name)?.explained;
-          return e ? `${ms(e.executionMs)} (${count(e.hit)} + ${count(e.read)})` : "—";
-        }),
-      ]),
-    );
-  }
 }
 
 function printRuns(runs: SizeRun[]): void {
-  console.log(
-    markdownHeader([
+  printTable(
+    [
       "database",
       "posts",
       "members",
@@ -429,21 +341,17 @@ function printRuns(runs: SizeRun[]): void {
       "seeding s",
       "server start s",
       "load average at start / end",
+    ],
+    runs.map((run) => [
+      LABEL[run.kind],
+      count(run.posts),
+      count(run.sizes.users),
+      count(run.sizes.reviews),
+      run.seedSeconds.toFixed(1),
+      run.startSeconds.toFixed(1),
+      `${run.loadBefore.toFixed(2)} / ${run.loadAfter.toFixed(2)}`,
     ]),
   );
-  for (const run of runs) {
-    console.log(
-      markdownRow([
-        LABEL[run.kind],
-        count(run.posts),
-        count(run.sizes.users),
-        count(run.sizes.reviews),
-        run.seedSeconds.toFixed(1),
-        run.startSeconds.toFixed(1),
-        `${run.loadBefore.toFixed(2)} / ${run.loadAfter.toFixed(2)}`,
-      ]),
-    );
-  }
 }
 
 await runMain(async () => {
@@ -451,17 +359,7 @@ await runMain(async () => {
     `Scale: ${requests} sequential requests after ${warmup} warm-up ones, then wrk -t1 -c${wrk.connections} ` +
       `-d${wrk.seconds}s, per request and size; ${machineLine()}`,
   );
-  const kinds: Kind[] = [];
-  for (const kind of databases as Kind[]) {
-    if (kind === "postgres") {
-      const unreachable = await postgresReachable(values["postgres-url"]);
-      if (unreachable) {
-        console.log(`PostgreSQL skipped: cannot reach ${values["postgres-url"]} (${unreachable}).`);
-        continue;
-      }
-    }
-    kinds.push(kind);
-  }
+  const kinds = await reachableDatabases(databases, args["postgres-url"]);
   const all: SizeRun[] = [];
   for (const kind of kinds) {
     const runs: SizeRun[] = [];

@@ -15,61 +15,29 @@
  * service, a rare detail, two words, a town, a prefix, a typo). The distance filter is
  * `within=25&near=<Cambridge>`, the middle of the seeded towns (bench/seed-data.ts).
  */
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
-import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { freePort, waitForHealthy } from "../test/harness/server-process.ts";
-import {
-  CORES,
-  DEFAULT_POSTGRES_URL,
-  type LoadResult,
-  load,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  postgresReachable,
-  runMain,
-  scratchPostgres,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
-import { checkSizes, type SeedResult, type SeedSizes, seed } from "./seed-data.ts";
+import type { Database } from "../src/server/db/database.ts";
+import { LOAD_ARGS, type LoadResult, load, loadArgsProblem, loadProblems } from "./autocannon.ts";
+import { benchArgs, numberList, runMain, usage } from "./bench-kit.ts";
+import { CORES, machineLine, markdownHeader, markdownRow } from "./report.ts";
+import { checkSizes, type SeedResult, type SeedSizes, sizesFrom } from "./seed-data.ts";
+import { startAppServer } from "./servers.ts";
+import { DATABASE_ARGS, type DatabaseKind, databasesOf, seededStorage } from "./storage.ts";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "1" },
-    connections: { type: "string", default: "100" },
-    databases: { type: "string", default: "pglite,postgres" },
-    "postgres-url": { type: "string", default: DEFAULT_POSTGRES_URL },
-    users: { type: "string", default: "10000" },
-    "post-sizes": { type: "string", default: "10000,100000" },
-    reviews: { type: "string", default: "50000" },
-    messages: { type: "string", default: "10000" },
-    "log-level": { type: "string", default: "warn" },
-  },
+const args = benchArgs({
+  ...LOAD_ARGS,
+  ...DATABASE_ARGS,
+  users: 10_000,
+  "post-sizes": "10000,100000",
+  reviews: 50_000,
+  messages: 10_000,
+  "log-level": "warn",
 });
-const duration = Number(values.duration);
-const warmup = Number(values.warmup);
-const connections = Number(values.connections);
-const databases = values.databases.split(",").map((d) => d.trim());
-const postSizes = values["post-sizes"].split(",").map((n) => Number(n.trim()));
-const sizesFor = (posts: number): SeedSizes => ({
-  users: Number(values.users),
-  posts,
-  reviews: Number(values.reviews),
-  messages: Number(values.messages),
-});
-const sizeProblem = postSizes.map((posts) => checkSizes(sizesFor(posts))).find(Boolean);
-if (sizeProblem || !(duration > 0) || !(warmup >= 0) || !(connections >= 1)) {
-  console.error(sizeProblem ?? "--duration, --warmup and --connections must be positive numbers");
-  process.exit(1);
-}
-if (databases.some((d) => d !== "pglite" && d !== "postgres")) {
-  console.error("--databases takes pglite, postgres or both (comma-separated)");
-  process.exit(1);
-}
+const { duration, warmup, connections } = args;
+const postSizes = numberList(args["post-sizes"]);
+const sizesFor = (posts: number): SeedSizes => sizesFrom({ ...args, posts });
+usage(postSizes.map((posts) => checkSizes(sizesFor(posts))).find(Boolean) ?? loadArgsProblem(args));
+const databases = databasesOf(args);
 
 /** Single-user budget of issue 18. */
 const MAX_SINGLE_P99_MS = 50;
@@ -124,9 +92,6 @@ function scenarios(seeded: SeedResult): Scenario[] {
     return `/api/articles/${id}`;
   };
   const near = `&within=25&near=${seeded.centreId}`;
-  // A list, maybe empty: tiny seeds (the smoke test) may hold none of the words.
-  const hasRows = (key: "articles" | "users") => (body: unknown) =>
-    Array.isArray((body as Record<string, unknown>)[key]) ? null : `no ${key} list`;
   return [
     {
       name: "GET /api/articles/:id",
@@ -136,42 +101,34 @@ function scenarios(seeded: SeedResult): Scenario[] {
       check: (body) => ((body as { article?: unknown }).article ? null : "no article"),
       baseline: true,
     },
-    {
-      name: "GET /api/search/posts?q=",
-      note: `${POST_QUERIES.length} queries`,
-      url: `/api/search/posts?${query(POST_QUERIES[0] ?? "")}`,
-      path: () => `/api/search/posts?${query(pick(POST_QUERIES))}`,
-      check: hasRows("articles"),
-    },
-    {
-      name: "GET /api/search/posts?q=&within=25",
-      note: "near the centre",
-      url: `/api/search/posts?${query(POST_QUERIES[0] ?? "", near)}`,
-      path: () => `/api/search/posts?${query(pick(POST_QUERIES), near)}`,
-      check: hasRows("articles"),
-    },
-    {
-      name: "GET /api/search/posts?within=25",
-      note: "no words: newest near the centre",
-      url: `/api/search/posts?${near.slice(1)}`,
-      path: () => `/api/search/posts?${near.slice(1)}`,
-      check: hasRows("articles"),
-    },
-    {
-      name: "GET /api/search/people?q=",
-      note: `${PEOPLE_QUERIES.length} queries`,
-      url: `/api/search/people?${query(PEOPLE_QUERIES[0] ?? "")}`,
-      path: () => `/api/search/people?${query(pick(PEOPLE_QUERIES))}`,
-      check: hasRows("users"),
-    },
-    {
-      name: "GET /api/search/people?q=&within=25",
-      note: "near the centre",
-      url: `/api/search/people?${query(PEOPLE_QUERIES[0] ?? "", near)}`,
-      path: () => `/api/search/people?${query(pick(PEOPLE_QUERIES), near)}`,
-      check: hasRows("users"),
-    },
+    search("posts", POST_QUERIES, "", `${POST_QUERIES.length} queries`),
+    search("posts", POST_QUERIES, near, "near the centre"),
+    search("posts", [], near, "no words: newest near the centre"),
+    search("people", PEOPLE_QUERIES, "", `${PEOPLE_QUERIES.length} queries`),
+    search("people", PEOPLE_QUERIES, near, "near the centre"),
   ];
+}
+
+/** A search of `what`, each request with one of `queries` (none: no words) and then `extra`. */
+function search(
+  what: "posts" | "people",
+  queries: string[],
+  extra: string,
+  note: string,
+): Scenario {
+  const at = (q: string | undefined) =>
+    `/api/search/${what}?${q === undefined ? extra.slice(1) : query(q, extra)}`;
+  const key = what === "posts" ? "articles" : "users";
+  const params = [queries.length > 0 ? "q=" : "", extra ? "within=25" : ""];
+  return {
+    name: `GET /api/search/${what}?${params.filter(Boolean).join("&")}`,
+    note,
+    url: at(queries[0]),
+    path: () => at(queries.length > 0 ? pick(queries) : undefined),
+    // A list, maybe empty: tiny seeds (the smoke test) may hold none of the words.
+    check: (body) =>
+      Array.isArray((body as Record<string, unknown>)[key]) ? null : `no ${key} list`,
+  };
 }
 
 const COLUMNS = [
@@ -190,15 +147,6 @@ const COLUMNS = [
 ];
 
 let failed = false;
-
-function problemsOf(r: LoadResult): string[] {
-  return [
-    r.non2xx ? `${r.non2xx} non-2xx` : "",
-    r.errors ? `${r.errors} errors` : "",
-    r.timeouts ? `${r.timeouts} timeouts` : "",
-    r.total === 0 ? "no requests" : "",
-  ].filter(Boolean);
-}
 
 async function measure(base: string, scenario: Scenario, conns: number): Promise<LoadResult> {
   const options = { url: `${base}${scenario.url}`, path: scenario.path, connections: conns };
@@ -230,89 +178,72 @@ async function indexSizes(database: Database): Promise<Record<string, number>> {
 
 const indexRows: string[] = [];
 
-/** Seeds a fresh database of `posts` posts and closes it; returns the env that points a server at it. */
-async function prepareStorage(
-  kind: "pglite" | "postgres",
-  posts: number,
-): Promise<{ env: Record<string, string>; seeded: SeedResult }> {
-  let database: Database;
-  let env: Record<string, string>;
-  let release = () => {};
-  if (kind === "pglite") {
-    const dataDir = tempDir("search");
-    release = lockDataDir(dataDir);
-    database = await openPglite(dataDir);
-    env = { DATA_DIR: dataDir };
-  } else {
-    const url = await scratchPostgres(values["postgres-url"]);
-    database = await openPostgres(url, 1);
-    env = { DATABASE_URL: url };
-  }
-  try {
-    const seeded = await seed(database, sizesFor(posts));
+/** Seeds a fresh database of `posts` posts and notes its index sizes. */
+function prepareStorage(kind: DatabaseKind, label: string, posts: number) {
+  return seededStorage(kind, databases.adminUrl, sizesFor(posts), async (database) => {
     const sizes = await indexSizes(database);
-    const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
-    indexRows.push(
-      markdownRow([
-        label,
-        posts,
-        ...INDEXES.map((name) => `${((sizes[name] ?? 0) / 1024 / 1024).toFixed(1)} MB`),
-      ]),
-    );
-    return { env, seeded };
-  } finally {
-    await database.close();
-    release();
-  }
+    const megabytes = INDEXES.map((name) => `${((sizes[name] ?? 0) / 1024 / 1024).toFixed(1)} MB`);
+    indexRows.push(markdownRow([label, posts, ...megabytes]));
+  });
 }
 
-async function run(kind: "pglite" | "postgres", posts: number): Promise<void> {
-  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
-  const seedStart = performance.now();
-  const { env, seeded } = await prepareStorage(kind, posts);
-  console.error(
-    `${label}: seeded ${JSON.stringify(seeded.sizes)} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+/** A scenario's answer checked (stops the run if wrong), then measured with one client and with `connections`. */
+async function measureScenario(base: string, scenario: Scenario) {
+  const response = await fetch(`${base}${scenario.url}`);
+  const text = await response.text();
+  const problem =
+    response.status === 200 ? scenario.check(JSON.parse(text)) : `answered ${response.status}`;
+  if (problem)
+    throw new Error(`${scenario.url} before the load: ${problem} (${text.slice(0, 200)})`);
+  const single = await measure(base, scenario, 1);
+  const loaded = await measure(base, scenario, connections);
+  const problems = [...loadProblems(single), ...loadProblems(loaded)];
+  if (problems.length > 0) failed = true;
+  return { single, loaded, problems };
+}
+
+/** The table row of a measured scenario (`baselineRps`: the uncached post read's, 0 before it). */
+function scenarioRow(
+  label: string,
+  posts: number,
+  scenario: Scenario,
+  { single, loaded, problems }: Awaited<ReturnType<typeof measureScenario>>,
+  baselineRps: number,
+): string {
+  const met = single.p99 <= MAX_SINGLE_P99_MS ? "yes" : "no";
+  const share =
+    scenario.baseline || baselineRps === 0
+      ? "—"
+      : `${((100 * loaded.rps) / baselineRps).toFixed(0)}%`;
+  const verdict =
+    problems.length > 0 ? `no (${problems.join(", ")})` : scenario.baseline ? "" : met;
+  return markdownRow([
+    label,
+    posts,
+    `\`${scenario.name}\` (${scenario.note})`,
+    single.p50.toFixed(1),
+    single.p99.toFixed(1),
+    Math.round(loaded.rps),
+    loaded.p50.toFixed(1),
+    loaded.p99.toFixed(1),
+    share,
+    scenario.baseline ? "" : `≤ ${MAX_SINGLE_P99_MS} ms`,
+    verdict,
+    CORES,
+  ]);
+}
+
+async function run(kind: DatabaseKind, label: string, posts: number): Promise<void> {
+  const { env, seeded } = await prepareStorage(kind, label, posts);
+  const server = await startAppServer(
+    { ...env, LOG_LEVEL: args["log-level"] },
+    { healthyWithinMs: 120_000 },
   );
-  const port = await freePort();
-  const server = startProductionServer(port, {
-    ...env,
-    MAX_CONNECTIONS_PER_ADDRESS: "100000", // the load comes from one address
-    LOG_LEVEL: values["log-level"],
-    WEB_DIR: tempDir("no-web"),
-  });
-  await waitForHealthy(server, 120_000);
   let baselineRps = 0;
   for (const scenario of scenarios(seeded)) {
-    const response = await fetch(`${server.url}${scenario.url}`);
-    const text = await response.text();
-    const problem =
-      response.status === 200 ? scenario.check(JSON.parse(text)) : `answered ${response.status}`;
-    if (problem)
-      throw new Error(`${scenario.url} before the load: ${problem} (${text.slice(0, 200)})`);
-    const single = await measure(server.url, scenario, 1);
-    const loaded = await measure(server.url, scenario, connections);
-    if (scenario.baseline) baselineRps = loaded.rps;
-    const problems = [...problemsOf(single), ...problemsOf(loaded)];
-    if (problems.length > 0) failed = true;
-    const met = single.p99 <= MAX_SINGLE_P99_MS ? "yes" : "no";
-    console.log(
-      markdownRow([
-        label,
-        posts,
-        `\`${scenario.name}\` (${scenario.note})`,
-        single.p50.toFixed(1),
-        single.p99.toFixed(1),
-        Math.round(loaded.rps),
-        loaded.p50.toFixed(1),
-        loaded.p99.toFixed(1),
-        scenario.baseline || baselineRps === 0
-          ? "—"
-          : `${((100 * loaded.rps) / baselineRps).toFixed(0)}%`,
-        scenario.baseline ? "" : `≤ ${MAX_SINGLE_P99_MS} ms`,
-        problems.length > 0 ? `no (${problems.join(", ")})` : scenario.baseline ? "" : met,
-        CORES,
-      ]),
-    );
+    const measured = await measureScenario(server.url, scenario);
+    if (scenario.baseline) baselineRps = measured.loaded.rps;
+    console.log(scenarioRow(label, posts, scenario, measured, baselineRps));
   }
   await server.stop();
 }
@@ -321,22 +252,11 @@ await runMain(async () => {
   console.log(
     `Search: ${connections} connections and 1, ${duration} s per request after ${warmup} s warm-up; ${machineLine()}`,
   );
-  const runs: ("pglite" | "postgres")[] = [];
-  for (const kind of databases as ("pglite" | "postgres")[]) {
-    if (kind === "postgres") {
-      const problem = await postgresReachable(values["postgres-url"]);
-      if (problem) {
-        console.log(`PostgreSQL skipped: cannot reach ${values["postgres-url"]} (${problem}).`);
-        continue;
-      }
-    }
-    runs.push(kind);
-  }
   console.log("");
   console.log(markdownHeader(COLUMNS));
-  for (const kind of runs) {
-    for (const posts of postSizes) await run(kind, posts);
-  }
+  await databases.forEach(async (kind, label) => {
+    for (const posts of postSizes) await run(kind, label, posts);
+  });
   console.log("\nIndex sizes (pg_relation_size):\n");
   console.log(markdownHeader(["database", "posts", ...INDEXES.map((name) => `\`${name}\``)]));
   for (const row of indexRows) console.log(row);

@@ -1,7 +1,7 @@
 /**
  * Realistic benchmark data, inserted fast: each table is one INSERT … SELECT generate_series, all
- * in one transaction, then ANALYZE. bench/seed.ts is the command line; api-ratio.ts and
- * start-time.ts call `seed` directly.
+ * in one transaction, then ANALYZE. bench/seed.ts is the command line; the other benchmarks seed
+ * through storage.ts (`seededStorage`).
  *
  * Every row of one run carries a short random tag in its emails and usernames, so seeding twice
  * into the same database adds a second, independent set.
@@ -21,22 +21,13 @@ export const FULL_SIZES: SeedSizes = {
   messages: 10_000,
 };
 
-/** The `--users`, `--posts`, `--reviews` and `--messages` options (parseArgs), full size by default. */
-export const SIZE_OPTIONS = {
-  users: { type: "string", default: String(FULL_SIZES.users) },
-  posts: { type: "string", default: String(FULL_SIZES.posts) },
-  reviews: { type: "string", default: String(FULL_SIZES.reviews) },
-  messages: { type: "string", default: String(FULL_SIZES.messages) },
-} as const;
-
-export function sizesFrom(values: Record<keyof SeedSizes, string>): SeedSizes {
-  return {
-    users: Number(values.users),
-    posts: Number(values.posts),
-    reviews: Number(values.reviews),
-    messages: Number(values.messages),
-  };
-}
+/** The sizes among a script's options (benchArgs({ ...FULL_SIZES, … })). */
+export const sizesFrom = ({ users, posts, reviews, messages }: SeedSizes): SeedSizes => ({
+  users,
+  posts,
+  reviews,
+  messages,
+});
 
 export type SeedResult = {
   sizes: SeedSizes;

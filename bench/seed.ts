@@ -8,27 +8,16 @@
  * The database is created and migrated when it is new. See seed-data.ts for the shape of the data.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/database.ts";
-import { checkSizes, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
+import { benchArgs, usage } from "./bench-kit.ts";
+import { checkSizes, FULL_SIZES, seed, sizesFrom } from "./seed-data.ts";
 
-const { values } = parseArgs({
-  options: {
-    ...SIZE_OPTIONS,
-  },
-});
-const sizes = sizesFrom(values);
-const problem = checkSizes(sizes);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
-
+const sizes = sizesFrom(benchArgs({ ...FULL_SIZES }));
+usage(checkSizes(sizes));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl && !process.env.DATA_DIR) {
-  console.error("Set DATA_DIR (embedded database) or DATABASE_URL (PostgreSQL) to seed.");
-  process.exit(1);
+  usage("Set DATA_DIR (embedded database) or DATABASE_URL (PostgreSQL) to seed.");
 }
 const dataDir = path.resolve(process.env.DATA_DIR ?? "");
 const release = databaseUrl ? () => {} : lockDataDir(dataDir);

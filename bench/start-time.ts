@@ -22,9 +22,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
-import { openPglite } from "../src/server/db/database.ts";
 import { buildPgliteTemplate } from "../src/server/db/pglite-template-build.ts";
 import {
   PGLITE_TEMPLATE_DIR,
@@ -37,39 +34,25 @@ import {
   type ServerProcess,
   waitForHealthy,
 } from "../test/harness/server-process.ts";
-import {
-  CORES,
-  machineLine,
-  markdownHeader,
-  markdownRow,
-  median,
-  PRODUCTION_ENV,
-  runMain,
-  startProductionServer,
-  tempDir,
-} from "./bench-kit.ts";
+import { benchArgs, runMain, tempDir, usage } from "./bench-kit.ts";
 import { startNpmStart } from "./npm-start-process.ts";
 import { processTreeCpuMs } from "./process-tree-cpu.ts";
-import { checkSizes, SIZE_OPTIONS, seed, sizesFrom } from "./seed-data.ts";
+import { CORES, machineLine, markdownHeader, markdownRow, median } from "./report.ts";
+import { checkSizes, FULL_SIZES, sizesFrom } from "./seed-data.ts";
+import { PRODUCTION_ENV, startProductionServer } from "./servers.ts";
+import { seededStorage } from "./storage.ts";
 
 const BUDGET_MS = 2000;
 const BUILT_WEB_DIR = path.join(ROOT, "dist/web");
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "5" },
-    "web-dir": { type: "string", default: BUILT_WEB_DIR },
-    ...SIZE_OPTIONS,
-  },
-});
-const runs = Number(values.runs);
-const webDir = path.resolve(values["web-dir"]);
-const sizes = sizesFrom(values);
-const sizeProblem = checkSizes(sizes);
-if (sizeProblem || !Number.isInteger(runs) || runs < 1) {
-  console.error(sizeProblem ?? "--runs must be a whole number ≥ 1");
-  process.exit(1);
-}
+const args = benchArgs({ runs: 5, "web-dir": BUILT_WEB_DIR, ...FULL_SIZES });
+const { runs } = args;
+const webDir = path.resolve(args["web-dir"]);
+const sizes = sizesFrom(args);
+usage(
+  checkSizes(sizes) ??
+    (!Number.isInteger(runs) || runs < 1 ? "--runs must be a whole number ≥ 1" : null),
+);
 
 /** What the server says on standard error when a new data directory cannot start from the template. */
 const INITDB_LINE = /^Creating the embedded database with initdb.*$/m;
@@ -183,15 +166,7 @@ await runMain(async () => {
   for (const [way, times] of empty)
     report(`${way.prefix}PGlite, empty data directory (creates and migrates)`, times);
 
-  const seededDir = tempDir("start-seeded");
-  const release = lockDataDir(seededDir);
-  const database = await openPglite(seededDir);
-  try {
-    await seed(database, sizes);
-  } finally {
-    await database.close();
-    release();
-  }
+  const seededDir = (await seededStorage("pglite", "", sizes)).env.DATA_DIR ?? "";
   await startOnce(SERVER_PROCESS, seededDir); // the first start after seeding may still find work to do
   const seeded = await alternate(() => seededDir, initdb);
   const counts = `${sizes.users} users, ${sizes.posts} posts, ${sizes.reviews} reviews, ${sizes.messages} messages`;

@@ -1,73 +1,11 @@
 /**
- * A `wrk` run (the Debian package, /usr/bin/wrk) and its figures: a load generator in C that costs
- * less CPU than the server it loads, unlike autocannon inside the benchmark's own Node process.
+ * A `wrk` run (the Debian package, /usr/bin/wrk) of one route and its figures: a load generator in
+ * C that costs less CPU than the server it loads, unlike autocannon inside the benchmark's own Node
+ * process. bench/wrk/route.lua builds the requests and prints the figures as one JSON line.
  */
 import { execFile } from "node:child_process";
 
 export type WrkOptions = { threads: number; connections: number; seconds: number };
-
-export type WrkResult = {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  /** Answers with a status of 400 or more ("Non-2xx or 3xx responses"). */
-  non2xx: number;
-  /** connect, read, write and timeout errors together. */
-  socketErrors: number;
-};
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1_000, m: 60_000 };
-
-/** "1.23ms", "870.00us", "2.01s" in milliseconds. */
-function durationMs(text: string): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text);
-  if (!match) throw new Error(`wrk: cannot read the duration "${text}"`);
-  return Number(match[1]) * (UNIT_MS[match[2] ?? ""] ?? Number.NaN);
-}
-
-/** The figures of wrk's `--latency` output. */
-export function parseWrk(output: string): WrkResult {
-  const percentile = (p: string) => {
-    const match = new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(output);
-    if (!match?.[1]) throw new Error(`wrk printed no ${p}% latency:\n${output}`);
-    return durationMs(match[1]);
-  };
-  const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(output)?.[1];
-  const requests = /^\s+(\d+) requests in /m.exec(output)?.[1];
-  if (rps === undefined || requests === undefined)
-    throw new Error(`wrk printed no rate:\n${output}`);
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    output,
-  );
-  return {
-    rps: Number(rps),
-    p50Ms: percentile("50"),
-    p99Ms: percentile("99"),
-    requests: Number(requests),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
-    socketErrors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
-  };
-}
-
-/** `wrk -t<threads> -c<connections> -d<seconds>s --latency <url>`, as its own process. */
-export function runWrk(
-  url: string,
-  { threads, connections, seconds }: WrkOptions,
-): Promise<WrkResult> {
-  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", url];
-  return new Promise((resolve, reject) => {
-    execFile("wrk", args, { timeout: (seconds + 30) * 1_000 }, (error, stdout, stderr) => {
-      if (error)
-        return reject(new Error(`wrk ${args.join(" ")} failed: ${stderr || error.message}`));
-      try {
-        resolve(parseWrk(stdout));
-      } catch (problem) {
-        reject(problem);
-      }
-    });
-  });
-}
 
 /** What bench/wrk/route.lua asks for: see its header. */
 export type WrkRoute = {
@@ -81,26 +19,22 @@ export type WrkRoute = {
   body?: string;
 };
 
-/** The figures bench/wrk/route.lua's done() prints as one JSON line. */
-type RouteFigures = {
-  requests: number;
-  duration_us: number;
-  p50_us: number;
-  p99_us: number;
-  status_errors: number;
-  socket_errors: number;
-};
+const ROUTE_SCRIPT = new URL("./wrk/route.lua", import.meta.url).pathname;
 
-export const ROUTE_SCRIPT = new URL("./wrk/route.lua", import.meta.url).pathname;
+/** The figures of one run; `non2xx` counts answers of 400 or more, `socketErrors` all four kinds. */
+export type WrkResult = ReturnType<typeof figuresOf>;
 
-/** The JSON line of bench/wrk/route.lua's done() in wrk's output. */
-export function parseRouteFigures(output: string): WrkResult {
+/** The JSON line of bench/wrk/route.lua's done() (latencies in µs) in wrk's output, in ms. */
+function figuresOf(output: string) {
   const line = output
     .split("\n")
     .reverse()
     .find((each) => each.startsWith('{"requests":'));
   if (!line) throw new Error(`wrk printed no figures line:\n${output}`);
-  const figures = JSON.parse(line) as RouteFigures;
+  const figures = JSON.parse(line) as Record<
+    "requests" | "duration_us" | "p50_us" | "p99_us" | "status_errors" | "socket_errors",
+    number
+  >;
   return {
     rps: figures.requests / (figures.duration_us / 1e6),
     p50Ms: figures.p50_us / 1_000,
@@ -144,7 +78,7 @@ export function runWrkRoute(
           new Error(`wrk ${route.method} ${route.path} failed: ${stderr || error.message}`),
         );
       try {
-        resolve(parseRouteFigures(stdout));
+        resolve(figuresOf(stdout));
       } catch (problem) {
         reject(problem);
       }

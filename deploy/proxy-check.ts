@@ -12,6 +12,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
@@ -233,6 +234,32 @@ try {
   );
   check("a chat upgrade from a foreign Origin is refused", foreign === "403", foreign);
   for (const ws of [...readers, sender]) ws.terminate();
+
+  // Issue 28 item 3: a Host that would make a link point elsewhere never reaches the apps.
+  // The apps refuse it too (JSON); the proxy's own answer is its HTML page.
+  const poisonedHost = await new Promise<string>((resolve, reject) => {
+    const req = https.request(
+      {
+        host: "127.0.0.1",
+        port: httpsPort,
+        path: "/api/health",
+        servername: "localhost",
+        rejectUnauthorized: false,
+        headers: { host: `localhost:${httpsPort}@evil.example` },
+      },
+      (res) => {
+        res.resume();
+        resolve(`${res.statusCode} ${res.headers["content-type"]}`);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+  check(
+    "a malformed Host is refused by the proxy itself",
+    poisonedHost.startsWith("400 text/html"),
+    poisonedHost,
+  );
 
   const addresses = new Set(
     appLogs.flatMap((log) => [...log.matchAll(/"remoteAddress":"([^"]+)"/g)].map((m) => m[1])),

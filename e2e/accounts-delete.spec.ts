@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, registerInBrowser, signUpWithProfile } from "./support/accounts.ts";
+import { nav } from "./support/landmarks.ts";
+import { chooseGoogleAccount } from "./support/sign-in.ts";
 
 /** Deleting one's account from /settings (issue 15): confirmation, then signed out and gone. */
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const deleteSection = (page: Page) =>
   page.getByRole("region", { name: "Delete my account", exact: true });
 const confirmation = (page: Page) => page.getByRole("dialog", { name: "Delete your account?" });
@@ -74,10 +75,7 @@ test("a Google-only account, signed in just now, deletes without a password", as
   const username = `g_${randomBytes(4).toString("hex")}`;
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign in with Google" }).click();
-  // The local OpenID Connect provider's account page (e2e/support/oidc-server.ts).
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Name").fill("Grace Hopper");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await chooseGoogleAccount(page, email);
   await expect(page).toHaveURL(/\/createYourUser$/);
   await page.getByLabel("Username").fill(username);
   await page.getByRole("button", { name: "Submit" }).click();

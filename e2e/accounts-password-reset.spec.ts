@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newAccount, type TestAccount } from "./support/accounts.ts";
+import { newAccount, registerWithProfile, type TestAccount } from "./support/accounts.ts";
 import { latestMailTo, mailsTo } from "./support/mailbox.ts";
 
 /** Forgot password → the mailed link → a new password (issue 15), through the real SMTP server. */
@@ -9,15 +9,7 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /** An account with a profile, made through `request` (its own cookies), then signed out. */
 async function createAccount(request: APIRequestContext): Promise<TestAccount> {
-  const account = newAccount("reset");
-  const registered = await request.post("/api/auth/register", {
-    data: { email: account.email, password: account.password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await request.post("/api/users", {
-    data: { username: account.username, skills: [], interests: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const account = await registerWithProfile(request, newAccount("reset"));
   await request.post("/api/auth/logout");
   return account;
 }

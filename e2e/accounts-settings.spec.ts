@@ -71,6 +71,30 @@ test("a wrong current password is said on its field", async ({ page }) => {
   await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
 });
 
+test("wrong current passwords count like failed sign-ins: the form says the check is paused", async ({
+  page,
+}) => {
+  const account = await signUpWithProfile(page, newAccount("chpw"));
+  await openSettings(page);
+  const form = section(page, "Change password");
+  const submit = async (currentPassword: string) => {
+    await form.getByLabel("Current password").fill(currentPassword);
+    await form.getByLabel("New password").fill("Another-password-2");
+    const answered = page.waitForResponse((res) => res.url().endsWith("/api/me/password"));
+    await form.getByRole("button", { name: "Change password" }).click();
+    return (await answered).status();
+  };
+  // The shipped limit: 5 failures in 15 minutes (issue 28 item 7).
+  for (let i = 0; i < 5; i++) expect(await submit(`not-my-password-${i}`)).toBe(400);
+  expect(await submit(account.password)).toBe(429);
+  await expect(
+    alertWith(
+      page,
+      "Confirming changes with your password is paused after too many failed attempts.",
+    ),
+  ).toBeVisible();
+});
+
 test("sessions: each other browser listed, one signed out, then everywhere else", async ({
   page,
   browser,

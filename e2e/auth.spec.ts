@@ -1,56 +1,32 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+import { nav, notice } from "./support/landmarks.ts";
 import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "../test/harness/server-process.ts";
-import { newAccount, signUpWithProfile, type TestAccount } from "./support/accounts.ts";
+  createSignedOutAccount,
+  expectProfileLinkOf,
+  fillSignIn,
+  ownServer,
+  signInWrongly,
+} from "./support/sign-in.ts";
 
-const notice = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const storedUser = (page: Page) => page.evaluate(() => window.localStorage.getItem("user"));
 
 /** An account made through the API of `request` (its own cookie jar, so the page stays signed out). */
-async function createAccount(
+const createAccount = (
   request: APIRequestContext,
   options: { withProfile?: boolean; baseURL?: string } = {},
-): Promise<TestAccount> {
-  const account = newAccount("auth");
-  const base = options.baseURL ?? "";
-  const registered = await request.post(`${base}/api/auth/register`, {
-    data: { email: account.email, password: account.password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  if (options.withProfile !== false) {
-    const created = await request.post(`${base}/api/users`, {
-      data: { username: account.username, skills: [], interests: [] },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  }
-  await request.post(`${base}/api/auth/logout`);
-  return account;
-}
+) => createSignedOutAccount(request, { prefix: "auth", ...options });
 
 /** An account made as createAccount does, and the login page open, signed out. */
 async function loginPageWithAccount(
   page: Page,
   request: APIRequestContext,
   options: { withProfile?: boolean } = {},
-): Promise<TestAccount> {
+) {
   const account = await createAccount(request, options);
   await page.goto("/login");
   return account;
-}
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("register, create the profile, land on the feed", async ({ page }) => {
@@ -74,10 +50,7 @@ test("register, create the profile, land on the feed", async ({ page }) => {
   await expect(page).toHaveURL(/\/feed$/);
   await expect(page.getByRole("heading", { level: 1, name: "Most recent posts" })).toBeVisible();
   expect(await storedUser(page)).toBe(JSON.stringify(account.username));
-  await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
-    "href",
-    `/user/${account.username}`,
-  );
+  await expectProfileLinkOf(page, account.username);
   await expect(nav(page).getByRole("link", { name: "Feed" })).toBeVisible();
   const me = await (await page.request.get("/api/me")).json();
   expect(me.profile).toMatchObject({
@@ -156,10 +129,7 @@ test("login with the keyboard alone: 'Successfully Logged In', then the feed", a
   await expect(notice(page, "Successfully Logged In")).toBeVisible();
   await expect(page).toHaveURL(/\/feed$/);
   expect(await storedUser(page)).toBe(JSON.stringify(account.username));
-  await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
-    "href",
-    `/user/${account.username}`,
-  );
+  await expectProfileLinkOf(page, account.username);
 });
 
 test("login of an identity without a profile goes to /createYourUser", async ({
@@ -167,7 +137,7 @@ test("login of an identity without a profile goes to /createYourUser", async ({
   request,
 }) => {
   const account = await loginPageWithAccount(page, request, { withProfile: false });
-  await fillLogin(page, account.email, account.password);
+  await fillSignIn(page, account.email, account.password);
   await expect(notice(page, "Successfully Logged In")).toBeVisible();
   await expect(page).toHaveURL(/\/createYourUser$/);
   // The guard keeps it there until the username is chosen.
@@ -185,7 +155,7 @@ test.describe("login errors with email-enumeration protection on (the default)",
     request,
   }) => {
     const account = await loginPageWithAccount(page, request);
-    await fillLogin(page, account.email, "not-the-password");
+    await fillSignIn(page, account.email, "not-the-password");
     await expect(page.getByText("Email or password was incorrect", { exact: true })).toBeVisible();
     await expect(notice(page, "The email or password is incorrect.")).toBeVisible();
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
@@ -193,14 +163,14 @@ test.describe("login errors with email-enumeration protection on (the default)",
     );
     await expect(page).toHaveURL(/\/login$/);
 
-    await fillLogin(page, newAccount("nobody").email, "whatever-it-is");
+    await fillSignIn(page, newAccount("nobody").email, "whatever-it-is");
     await expect(page.getByText("Email or password was incorrect", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a badly formed email says 'Invalid email' next to the field", async ({ page }) => {
     await page.goto("/login");
-    await fillLogin(page, "not-an-email", "whatever-it-is");
+    await fillSignIn(page, "not-an-email", "whatever-it-is");
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Invalid email");
     await expect(notice(page, "The email address is badly formatted.")).toBeVisible();
   });
@@ -236,20 +206,16 @@ test("a stranger's failed guesses pause sign-in to the account, but the owner's 
     // The owner signed in from this browser before, then signed out.
     const owner = await ownerContext.newPage();
     await owner.goto("/login");
-    await fillLogin(owner, account.email, account.password);
+    await fillSignIn(owner, account.email, account.password);
     await expect(owner).toHaveURL(/\/feed$/);
     expect((await owner.request.post("/api/auth/logout")).status()).toBe(204);
 
     // A stranger guesses until the account is locked.
     const stranger = await strangerContext.newPage();
     await stranger.goto("/login");
-    for (let i = 0; i < 5; i++) {
-      const answered = stranger.waitForResponse("**/api/auth/login");
-      await fillLogin(stranger, account.email, `guess-${i}-wrong`);
-      expect((await answered).status()).toBe(401);
-    }
+    await signInWrongly(stranger, account.email, 5);
     // Even the right password is refused now, and the form says so plainly, with the time.
-    await fillLogin(stranger, account.email, account.password);
+    await fillSignIn(stranger, account.email, account.password);
     await expect(stranger.getByText(paused)).toBeVisible();
     await expect(stranger.getByText("Email or password was incorrect")).toHaveCount(0);
     await expect(stranger.getByLabel("Password")).toHaveAccessibleDescription(paused);
@@ -257,7 +223,7 @@ test("a stranger's failed guesses pause sign-in to the account, but the owner's 
 
     // The owner's browser is not held by the lock.
     await owner.goto("/login");
-    await fillLogin(owner, account.email, account.password);
+    await fillSignIn(owner, account.email, account.password);
     await expect(notice(owner, "Successfully Logged In")).toBeVisible();
     await expect(owner).toHaveURL(/\/feed$/);
   } finally {
@@ -267,27 +233,11 @@ test("a stranger's failed guesses pause sign-in to the account, but the owner's 
 
 test.describe("login errors with email-enumeration protection off", () => {
   test.describe.configure({ mode: "serial" });
-  let server: ServerProcess;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-e2e-enum-off-"));
-    server = startServer({
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      AUTH_ENUMERATION_PROTECTION: "false",
-      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
-    });
-    await waitForHealthy(server);
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const url = ownServer({ AUTH_ENUMERATION_PROTECTION: "false" });
 
   test("an unknown email says 'No account with that email was found'", async ({ page }) => {
-    await page.goto(`${server.url}/login`);
-    await fillLogin(page, newAccount("nobody").email, "whatever-it-is");
+    await page.goto(`${url()}/login`);
+    await fillSignIn(page, newAccount("nobody").email, "whatever-it-is");
     await expect(
       page.getByText("No account with that email was found", { exact: true }),
     ).toBeVisible();
@@ -296,10 +246,10 @@ test.describe("login errors with email-enumeration protection off", () => {
 
   test("a wrong password says 'Incorrect password'", async ({ page, playwright }) => {
     const request = await playwright.request.newContext();
-    const account = await createAccount(request, { baseURL: server.url });
+    const account = await createAccount(request, { baseURL: url() });
     await request.dispose();
-    await page.goto(`${server.url}/login`);
-    await fillLogin(page, account.email, "not-the-password");
+    await page.goto(`${url()}/login`);
+    await fillSignIn(page, account.email, "not-the-password");
     await expect(page.getByText("Incorrect password", { exact: true })).toBeVisible();
     await expect(notice(page, "The password is incorrect.")).toBeVisible();
   });

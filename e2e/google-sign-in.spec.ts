@@ -1,31 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./support/accounts.ts";
+import { nav, notice } from "./support/landmarks.ts";
 import { verifyAddress } from "./support/mailbox.ts";
+import { chooseGoogleAccount, expectProfileLinkOf } from "./support/sign-in.ts";
 
 /**
  * Google sign-in end to end, against the local OpenID Connect provider playwright.config.ts starts
  * (e2e/support/oidc-server.ts): its account page picks who signs in; the same email is the same
  * Google account (same subject) on every visit.
  */
-const notice = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const googleEmail = () => `google-${randomBytes(4).toString("hex")}@gmail.test`;
 const newUsername = () => `g_${randomBytes(4).toString("hex")}`;
-
-async function chooseAccount(page: Page, email: string, name = "Grace Hopper") {
-  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByRole("button", { name: "Continue" }).click();
-}
 
 /** Opens `path` and signs in through its Google button as `email`. */
 async function signInWithGoogle(page: Page, path: "/login" | "/register", email: string) {
   await page.goto(path);
   const button = path === "/login" ? "Sign in with Google" : "Sign up with Google";
   await page.getByRole("button", { name: button }).click();
-  await chooseAccount(page, email);
+  await chooseGoogleAccount(page, email);
 }
 
 test("first Google sign-in goes to /createYourUser, then the feed", async ({ page }) => {
@@ -61,13 +54,10 @@ test("a returning Google account goes straight to the feed", async ({ page }) =>
   // Returning.
   await nav(page).getByRole("link", { name: "Login" }).click();
   await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await chooseAccount(page, email);
+  await chooseGoogleAccount(page, email);
   await expect(page).toHaveURL(/\/feed$/);
   await expect(page.getByRole("heading", { level: 1, name: "Most recent posts" })).toBeVisible();
-  await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
-    "href",
-    `/user/${username}`,
-  );
+  await expectProfileLinkOf(page, username);
   // The username is stored locally after a Google sign-in too (SPEC §3).
   await expect
     .poll(() => page.evaluate(() => window.localStorage.getItem("user")))
@@ -103,7 +93,7 @@ test("Google sign-up failures on /register show the provider's message", async (
   expect(registered.status()).toBe(201);
   await verifyAddress(request, existing.email);
   await page.getByRole("button", { name: "Sign up with Google" }).click();
-  await chooseAccount(page, existing.email);
+  await chooseGoogleAccount(page, existing.email);
   await expect(notice(page, "An account already uses this Google account's email.")).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   expect((await (await page.request.get("/api/me")).json()).user).toBeNull();

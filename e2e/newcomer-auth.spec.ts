@@ -1,87 +1,40 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+import { nav, notice } from "./support/landmarks.ts";
 import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "../test/harness/server-process.ts";
-import { newAccount, signUpWithProfile, type TestAccount } from "./support/accounts.ts";
+  chooseGoogleAccount,
+  createSignedOutAccount,
+  expectProfileLinkOf,
+  fillSignIn,
+  ownServer,
+  signInWrongly,
+  test,
+} from "./support/sign-in.ts";
 
 /**
  * Issue 20, a newcomer's first five minutes: sign-in and the session (defects 1, 2, 4, 7's empty
  * email, 8, 9 and 10).
  */
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole("alert").filter({ hasText: text });
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const main = (page: Page) => page.getByRole("main");
 const signInHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "Sign in" });
 /** The sign-in form, whatever its heading says. */
 const signInForm = (page: Page) => page.getByRole("button", { name: "Sign in", exact: true });
 
 /** An account with a profile, made through `request` (its own cookies), then signed out. */
-async function createAccount(request: APIRequestContext, baseURL = ""): Promise<TestAccount> {
-  const account = newAccount("newcomer");
-  const registered = await request.post(`${baseURL}/api/auth/register`, {
-    data: { email: account.email, password: account.password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await request.post(`${baseURL}/api/users`, {
-    data: { username: account.username, skills: [], interests: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await request.post(`${baseURL}/api/auth/logout`);
-  return account;
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** A second server of our own, with `env` on top of the test settings; stopped after the block. */
-function ownServer(env: Record<string, string>) {
-  const state: { server?: ServerProcess; dataDir?: string } = {};
-  test.beforeAll(async () => {
-    state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-e2e-newcomer-"));
-    state.server = startServer({
-      PORT: String(await freePort()),
-      DATA_DIR: state.dataDir,
-      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
-      ...env,
-    });
-    await waitForHealthy(state.server);
-  });
-  test.afterAll(async () => {
-    await state.server?.stop();
-    if (state.dataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
-  });
-  return () => {
-    if (!state.server) throw new Error("server not started");
-    return state.server.url;
-  };
-}
+const createAccount = (request: APIRequestContext) =>
+  createSignedOutAccount(request, { prefix: "newcomer" });
 
 test.describe("defect 1: a refused sign-in says the real reason under the form", () => {
   test("a paused account says so, once, even for the right password", async ({
     browser,
-    request,
+    account,
   }) => {
-    const account = await createAccount(request);
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto("/login");
-      for (let i = 0; i < 5; i++) {
-        const answered = page.waitForResponse("**/api/auth/login");
-        await fillSignIn(page, account.email, `guess-${i}-wrong`);
-        expect((await answered).status()).toBe(401);
-      }
+      await signInWrongly(page, account.email, 5);
       const refused = page.waitForResponse("**/api/auth/login");
       await fillSignIn(page, account.email, account.password);
       expect((await refused).status()).toBe(429);
@@ -97,8 +50,7 @@ test.describe("defect 1: a refused sign-in says the real reason under the form",
     }
   });
 
-  test("no answer from the server is not a wrong password", async ({ page, request }) => {
-    const account = await createAccount(request);
+  test("no answer from the server is not a wrong password", async ({ page, account }) => {
     await page.goto("/login");
     await page.route("**/api/auth/login", (route) => route.abort("connectionrefused"));
     await fillSignIn(page, account.email, account.password);
@@ -115,11 +67,7 @@ test.describe("defect 1: a refused sign-in says the real reason under the form",
     test("too many attempts from one network say so, with how long to wait", async ({ page }) => {
       await page.goto(`${url()}/login`);
       const who = newAccount("limited");
-      for (let i = 0; i < 2; i++) {
-        const answered = page.waitForResponse("**/api/auth/login");
-        await fillSignIn(page, who.email, `guess-${i}-wrong`);
-        expect((await answered).status()).toBe(401);
-      }
+      await signInWrongly(page, who.email, 2);
       await fillSignIn(page, who.email, who.password);
       await expect(
         main(page).getByText(
@@ -134,9 +82,8 @@ test.describe("defect 1: a refused sign-in says the real reason under the form",
 test.describe("defect 2: sign in, then back to the page that asked", () => {
   test("'Browse the feed' on the landing page: sign in, then the feed", async ({
     page,
-    request,
+    account,
   }) => {
-    const account = await createAccount(request);
     await page.goto("/");
     const browse = main(page).getByRole("link", { name: "Browse the feed" });
     // Straight to sign in: not through the guard's 'You don't have access!'.
@@ -152,9 +99,8 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
 
   test("/feed opened signed out: SPEC's alert, the way to sign in, and back", async ({
     page,
-    request,
+    account,
   }) => {
-    const account = await createAccount(request);
     await page.goto("/feed?topic=Music");
     await expect(notice(page, "You don't have access!")).toBeVisible();
     await expect(signInForm(page)).toBeVisible();
@@ -165,8 +111,8 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
   test("/settings and a member-only action come back after signing in", async ({
     page,
     request,
+    account,
   }) => {
-    const account = await createAccount(request);
     const other = await createAccount(request);
     await page.goto("/settings");
     await expect(signInForm(page)).toBeVisible();
@@ -188,9 +134,8 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
 
   test("/userProfile signed out comes back to one's own profile after signing in", async ({
     page,
-    request,
+    account,
   }) => {
-    const account = await createAccount(request);
     await page.goto("/userProfile");
     await expect(signInForm(page)).toBeVisible();
     await fillSignIn(page, account.email, account.password);
@@ -198,8 +143,7 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
     await expect(page.getByRole("heading", { level: 1, name: /'s Profile$/ })).toBeVisible();
   });
 
-  test("/moderation signed out asks to sign in first", async ({ page, request }) => {
-    const account = await createAccount(request);
+  test("/moderation signed out asks to sign in first", async ({ page, account }) => {
     await page.goto("/moderation");
     await expect(signInForm(page)).toBeVisible();
     await fillSignIn(page, account.email, account.password);
@@ -231,9 +175,7 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
     await page.goto("/settings");
     await expect(signInForm(page)).toBeVisible();
     await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Name").fill("Grace Hopper");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await chooseGoogleAccount(page, email);
     await expect(
       page.getByRole("heading", { level: 1, name: "Create your profile" }),
     ).toBeVisible();
@@ -246,9 +188,7 @@ test.describe("defect 2: sign in, then back to the page that asked", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/settings");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Name").fill("Grace Hopper");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await chooseGoogleAccount(page, email);
     await expect(page).toHaveURL(/\/settings$/);
   });
 });
@@ -318,11 +258,10 @@ test.describe("defect 8: every tab follows the session", () => {
 
   test("an account switch in another tab is noticed, and the draft is not sent as the other", async ({
     context,
-    request,
+    account: other,
   }) => {
     const first = await context.newPage();
     const writer = await signUpWithProfile(first);
-    const other = await createAccount(request);
     await first.goto("/feed");
     await first.getByRole("button", { name: "Add a post" }).click();
     const title = `Draft of ${writer.username}`;
@@ -338,10 +277,7 @@ test.describe("defect 8: every tab follows the session", () => {
 
     // The first tab follows: it left the feed at the sign-out, shows the other member now, and the
     // first one's draft is gone.
-    await expect(nav(first).getByRole("link", { name: "Profile" })).toHaveAttribute(
-      "href",
-      `/user/${other.username}`,
-    );
+    await expectProfileLinkOf(first, other.username);
     await expect(first.getByRole("form", { name: "Add a post" })).toHaveCount(0);
     const feed = await (await first.request.get("/api/articles")).text();
     expect(feed).not.toContain(title);
@@ -349,13 +285,12 @@ test.describe("defect 8: every tab follows the session", () => {
 
   test("a write made for one member is refused once the cookie is another's", async ({
     context,
-    request,
+    account: other,
   }) => {
     const page = await context.newPage();
     // This tab hears nothing live (its socket goes nowhere), as a tab asleep in the background.
     await page.routeWebSocket(/\/api\//, () => {});
     const writer = await signUpWithProfile(page);
-    const other = await createAccount(request);
     await page.goto("/feed");
     await page.getByRole("button", { name: "Add a post" }).click();
     const title = `Written by ${writer.username}`;
@@ -381,17 +316,13 @@ test.describe("defect 8: every tab follows the session", () => {
     const feed = await (await page.request.get("/api/articles")).text();
     expect(feed).not.toContain(title);
     // And the tab now follows the session it has.
-    await expect(nav(page).getByRole("link", { name: "Profile" })).toHaveAttribute(
-      "href",
-      `/user/${other.username}`,
-    );
+    await expectProfileLinkOf(page, other.username);
   });
 
   test("a sign-in in another tab takes a sign-in page on to the feed", async ({
     context,
-    request,
+    account,
   }) => {
-    const account = await createAccount(request);
     const first = await context.newPage();
     await first.goto("/login");
     await expect(signInForm(first)).toBeVisible();

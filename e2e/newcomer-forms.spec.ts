@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
-import { test } from "./support/other-members.ts";
+import { type NewOtherMember, signUpBeside, test } from "./support/other-members.ts";
+import { openReviewForm, reviewsBlock } from "./support/reviews.ts";
 
 // Issue 20, defects 5, 6 and 7 and the review form's stars: what a newcomer meets in the forms.
 
 const tag = () => randomBytes(3).toString("hex");
 const feedList = (page: Page) => page.getByRole("list", { name: "Posts" });
-const reviewsBlock = (page: Page) => page.getByRole("region", { name: "Reviews" });
 
 async function centre(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();
@@ -100,6 +100,12 @@ for (const viewport of [
   });
 }
 
+/** `page` signed in as a new member named from `prefix`, on another member's open review form. */
+async function reviewFormOfNewMember(page: Page, otherMember: NewOtherMember, prefix: string) {
+  const subject = await signUpBeside(page, otherMember, prefix);
+  return openReviewForm(page, subject.account.username);
+}
+
 test("defect 6: the post form counts as you type and complains before Submit; nothing is cut", async ({
   page,
 }) => {
@@ -133,8 +139,7 @@ test("defect 6: bio, review and chat keep a long paste, count it and say why Sub
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("subject");
-  await signUpWithProfile(page, newAccount("writer"));
+  const subject = await signUpBeside(page, otherMember, "writer");
 
   // Bio: 1,000.
   await page.goto("/userProfile");
@@ -180,11 +185,7 @@ test("defect 7: a refused review says so once, at the form; notices never pile u
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("subject");
-  await signUpWithProfile(page, newAccount("reviewer"));
-  await page.goto(`/user/${subject.account.username}`);
-  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
-  const form = page.getByRole("form", { name: "Add a review" });
+  const form = await reviewFormOfNewMember(page, otherMember, "reviewer");
   await form.getByLabel("Title").fill("Great plumber");
   await form.getByLabel("Review", { exact: true }).fill("Fixed the leak in an hour.");
 
@@ -236,11 +237,7 @@ test("the review form's rating is a row of stars: a radio group, 5 by default, a
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("subject");
-  await signUpWithProfile(page, newAccount("rater"));
-  await page.goto(`/user/${subject.account.username}`);
-  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
-  const form = page.getByRole("form", { name: "Add a review" });
+  const form = await reviewFormOfNewMember(page, otherMember, "rater");
   const rating = form.getByRole("radiogroup", { name: "Rating" });
   await expect(rating.getByRole("radio")).toHaveCount(5);
   for (const n of [1, 2, 3, 4, 5]) {

@@ -1,34 +1,24 @@
-import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { signUpWithProfile } from "./support/accounts.ts";
 import { test } from "./support/other-members.ts";
+import { createPost, feedCard, tag } from "./support/posts.ts";
 
 /** Issue 19: a post's author edits it, deletes it, marks it filled and reopens it. */
 
-const tag = () => randomBytes(3).toString("hex");
-
-async function createPost(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.post("/api/articles", {
-    data: { title, topic: "Music", body: "Beginners welcome.\nSaturday mornings." },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).article.id;
+async function createPostTitled(request: APIRequestContext, title: string): Promise<number> {
+  const body = "Beginners welcome.\nSaturday mornings.";
+  return (await createPost(request, { title, topic: "Music", body })).id;
 }
 
 const post = (page: Page) => page.getByRole("article");
 const ownerButtons = ["Edit", "Delete", "Mark as filled", "Reopen"];
-const feedCard = (page: Page, title: string) =>
-  page
-    .getByRole("list", { name: "Posts" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("the author edits a post: a refused change keeps what was typed, a saved one shows 'edited'", async ({
   page,
 }) => {
   await signUpWithProfile(page);
   const title = `Guitar lessons ${tag()}`;
-  const id = await createPost(page.request, title);
+  const id = await createPostTitled(page.request, title);
   await page.goto(`/articles/${id}`);
   await expect(post(page).getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(post(page).getByText("edited", { exact: true })).toHaveCount(0);
@@ -77,7 +67,7 @@ test("the author edits a post: a refused change keeps what was typed, a saved on
 test("Cancel closes the form and changes nothing", async ({ page }) => {
   await signUpWithProfile(page);
   const title = `Piano ${tag()}`;
-  const id = await createPost(page.request, title);
+  const id = await createPostTitled(page.request, title);
   await page.goto(`/articles/${id}`);
   await post(page).getByRole("button", { name: "Edit", exact: true }).click();
   const form = page.getByRole("form", { name: "Edit your post" });
@@ -93,7 +83,7 @@ test("the author deletes a post after confirming: its address says it was remove
 }) => {
   await signUpWithProfile(page);
   const title = `Drum kit for sale ${tag()}`;
-  const id = await createPost(page.request, title);
+  const id = await createPostTitled(page.request, title);
   await page.goto("/feed");
   await expect(feedCard(page, title)).toHaveCount(1);
   await feedCard(page, title).getByRole("link", { name: title }).click();
@@ -132,7 +122,7 @@ test("mark as filled and reopen: a badge for everyone, no Chat to for others, no
 }) => {
   const author = await signUpWithProfile(page);
   const title = `Need a babysitter ${tag()}`;
-  const id = await createPost(page.request, title);
+  const id = await createPostTitled(page.request, title);
   const reader = await otherMember("reader");
   const chatTo = reader.page.getByRole("link", { name: `Chat to ${author.username}` });
 

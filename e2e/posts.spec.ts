@@ -1,26 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signUpWithProfile } from "./support/accounts.ts";
-
-type Post = { id: number; title: string; topic: string; body: string; username: string };
-
-const tag = () => randomBytes(3).toString("hex");
-
-async function createPost(
-  request: APIRequestContext,
-  post: { title: string; topic: string; body: string },
-): Promise<Post> {
-  const res = await request.post("/api/articles", { data: post });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).article;
-}
+import { createPost, feedCard, openPost, tag } from "./support/posts.ts";
 
 const feedList = (page: Page) => page.getByRole("list", { name: "Posts" });
-const card = (page: Page, title: string) =>
-  feedList(page)
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("add a post from the feed: the form toggles, the new card goes on top, the form is cleared and closed", async ({
   page,
@@ -71,7 +54,7 @@ test("add a post from the feed: the form toggles, the new card goes on top, the 
 
   // It is stored: a reload still shows it first among the posts this test made.
   await page.reload();
-  await expect(card(page, title)).toHaveCount(1);
+  await expect(feedCard(page, title)).toHaveCount(1);
 });
 
 test("a post the server refuses keeps what was typed and shows why", async ({ page }) => {
@@ -120,20 +103,20 @@ test("cards show the preview rule and link to the post and to the author's profi
   await page.goto("/feed");
 
   await expect(
-    card(page, long.title).getByText("I cook Italian food for p...", { exact: true }),
+    feedCard(page, long.title).getByText("I cook Italian food for p...", { exact: true }),
   ).toBeVisible();
-  await expect(card(page, exact.title).getByText(exact.body, { exact: true })).toBeVisible();
+  await expect(feedCard(page, exact.title).getByText(exact.body, { exact: true })).toBeVisible();
   await expect(
-    card(page, `Emoji ${id}`).getByText(`${"🎸".repeat(25)}...`, { exact: true }),
+    feedCard(page, `Emoji ${id}`).getByText(`${"🎸".repeat(25)}...`, { exact: true }),
   ).toBeVisible();
-  await expect(card(page, long.title).getByText("Cooking", { exact: true })).toBeVisible();
-  await expect(card(page, long.title).getByText(`by: ${account.username}`)).toBeVisible();
+  await expect(feedCard(page, long.title).getByText("Cooking", { exact: true })).toBeVisible();
+  await expect(feedCard(page, long.title).getByText(`by: ${account.username}`)).toBeVisible();
 
-  await card(page, long.title).getByRole("link", { name: account.username }).click();
+  await feedCard(page, long.title).getByRole("link", { name: account.username }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${account.username}$`));
 
   await page.goBack();
-  await card(page, long.title).getByRole("link", { name: long.title }).click();
+  await feedCard(page, long.title).getByRole("link", { name: long.title }).click();
   await expect(page).toHaveURL(new RegExp(`/articles/${long.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: long.title })).toBeVisible();
   await expect(page.getByText(long.body, { exact: true })).toBeVisible();
@@ -150,9 +133,7 @@ test("the post page shows topic, title, author, the body with its line breaks an
     topic: "Home repair",
     body: "Bathroom floor, about 6 m².\n\nTiles are bought.\n<b>not bold</b>",
   });
-  await page.goto(`/articles/${post.id}`);
-  const article = page.getByRole("article");
-  await expect(article.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  const article = await openPost(page, post);
   await expect(article.getByText("Home repair", { exact: true })).toBeVisible();
   await expect(article.getByText(`by: ${account.username}`)).toBeVisible();
   const body = article.getByText("Bathroom floor");
@@ -251,7 +232,7 @@ test("paging: every post loads once as the list is scrolled and 'Load more' is u
   expect(shown.some((title) => title.startsWith(`Late ${run}`))).toBe(false);
 
   await page.reload();
-  await expect(card(page, late[2] ?? "")).toHaveCount(1);
+  await expect(feedCard(page, late[2] ?? "")).toHaveCount(1);
 });
 
 test("the feed passes an accessibility scan and fits a 360 px screen", async ({ page }) => {

@@ -2,11 +2,11 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
 import { verifyAddress } from "./support/mailbox.ts";
-import { test } from "./support/other-members.ts";
+import { signUpBeside, test } from "./support/other-members.ts";
+import { openReviewForm, reviewsBlock } from "./support/reviews.ts";
 
 const capitalised = (username: string) => username.charAt(0).toUpperCase() + username.slice(1);
 
-const reviewsBlock = (page: Page) => page.getByRole("region", { name: "Reviews" });
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 async function addReview(page: Page, title: string, body: string, rating?: number) {
@@ -23,8 +23,7 @@ test("someone else's profile shows its heading, avatar and every empty state", a
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("subject");
-  await signUpWithProfile(page, newAccount("viewer"));
+  const subject = await signUpBeside(page, otherMember, "viewer");
   await page.goto(`/user/${subject.account.username.toUpperCase()}`);
 
   await expect(
@@ -257,10 +256,8 @@ test("viewers review someone else: newest on top, average updates, one review ea
 });
 
 test("the review form says what is missing before sending", async ({ page, otherMember }) => {
-  const subject = await otherMember("target");
-  await signUpWithProfile(page, newAccount("hasty"));
-  await page.goto(`/user/${subject.account.username}`);
-  await reviewsBlock(page).getByRole("button", { name: "Add Review" }).click();
+  const subject = await signUpBeside(page, otherMember, "hasty", "target");
+  await openReviewForm(page, subject.account.username);
   await page.getByRole("button", { name: "Add a Review" }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Review is required")).toBeVisible();

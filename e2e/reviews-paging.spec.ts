@@ -1,5 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpWithProfile, type TestAccount } from "./support/accounts.ts";
+import {
+  newAccount,
+  registerWithProfile,
+  signUpWithProfile,
+  type TestAccount,
+} from "./support/accounts.ts";
 
 /** Issue 21: the reviews about a member come 20 at a time, older ones with 'More reviews'. */
 
@@ -15,16 +20,7 @@ async function apiMember(
   prefix: string,
 ): Promise<ApiMember> {
   const request = await newContext();
-  const account = newAccount(prefix);
-  const registered = await request.post("/api/auth/register", {
-    data: { email: account.email, password: account.password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await request.post("/api/users", {
-    data: { username: account.username, skills: [], interests: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { request, account };
+  return { request, account: await registerWithProfile(request, newAccount(prefix)) };
 }
 
 async function writeReview(request: APIRequestContext, about: string, title: string) {

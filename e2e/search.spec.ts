@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
 import {
   AYLESBURY_ID,
@@ -9,6 +9,7 @@ import {
   setAreaByApi,
   WATERBEACH_ID,
 } from "./support/places.ts";
+import { createPost, feedCard } from "./support/posts.ts";
 
 // Issue 18: search, post types, skills and "near me", through the screens.
 
@@ -16,21 +17,7 @@ import {
 const uniqueWord = () =>
   `zq${[...randomBytes(4)].map((byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
 
-async function createPost(
-  request: APIRequestContext,
-  post: { title: string; topic: string; body: string; type?: string },
-): Promise<{ id: number }> {
-  const res = await request.post("/api/articles", { data: post });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).article;
-}
-
 const group = (page: Page, name: "Posts" | "People") => page.getByRole("region", { name });
-const feedCard = (page: Page, title: string) =>
-  page
-    .getByRole("list", { name: "Posts" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("the top bar's search finds a post by a word of its body, the word marked", async ({
   page,

@@ -1,7 +1,7 @@
 // `npm run demo [-- --force]`: fills the database the app would use (DATABASE_URL, else the embedded
 // one in DATA_DIR) with a small community to explore, and prints two sign-ins. Never run by the
 // app itself. See scripts/demo/fill-demo.ts for what it refuses and what --force replaces.
-import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { loadConfigOrExit } from "../src/server/config.ts";
 import { DataDirLockedError } from "../src/server/db/data-dir-lock.ts";
 import { openStorage, StorageUnreachableError } from "../src/server/db/open-storage.ts";
 import { PGLITE_TEMPLATE_DIR, templateIsCurrent } from "../src/server/db/pglite-template-stamp.ts";
@@ -21,13 +21,7 @@ if (unknown.length > 0) {
 }
 const force = args.includes("--force");
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const where = config.databaseUrl
   ? `the PostgreSQL database ${new URL(config.databaseUrl).pathname.slice(1)} on ${new URL(config.databaseUrl).host}`

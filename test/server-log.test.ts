@@ -1,22 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "./harness/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { stoppedAfterEach } from "./harness/process-cleanup.ts";
+import { freePort, startServer, waitForHealthy } from "./harness/server-process.ts";
 
 /** The server's own log as a person and as a log collector see it (issue 20). */
 
-const running: ServerProcess[] = [];
-const tempDirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { running, tempDirs } = stoppedAfterEach();
 
 /** A server on an empty embedded database whose standard output is kept line by line. */
 async function start(env: Record<string, string>) {

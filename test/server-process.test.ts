@@ -3,25 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "../src/server/auth/session-store.ts";
 import { openPglite } from "../src/server/db/database.ts";
 import { PGLITE_EXTENSIONS } from "../src/server/db/pglite-extensions.ts";
 import { users } from "../src/server/db/schema.ts";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "./harness/server-process.ts";
+import { stoppedAfterEach } from "./harness/process-cleanup.ts";
+import { freePort, startServer, waitForHealthy } from "./harness/server-process.ts";
 import { createTestDatabase, testDatabaseKind } from "./harness/test-database.ts";
 
-const running: ServerProcess[] = [];
-const tempDirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { running, tempDirs } = stoppedAfterEach();
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ylt-proc-"));

@@ -1,4 +1,4 @@
--- One route under wrk (bench/wrk.ts runWrkScript): `wrk … -s bench/wrk/route.lua <url> -- key=value…`
+-- One route under wrk (bench/wrk.ts runWrkRoute): `wrk … -s bench/wrk/route.lua <url> -- key=value…`
 --   method=GET|POST   path=/api/articles/{id}   ids=<first>-<last> ({id}: a random one per request)
 --   cookie=<the session cookie, as a browser sends it>   origin=<the server's own origin, for writes>
 --   body=<a JSON body for POST>

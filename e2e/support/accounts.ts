@@ -15,15 +15,14 @@ export function newAccount(prefix = "user"): TestAccount {
 }
 
 /**
- * Registers an account and creates its profile through the API, sharing cookies with the page's
- * browser context, so the page is signed in afterwards. For journeys that are not about sign-up.
+ * Registers `account` and creates its profile through `request` (an API context, or a page's), so
+ * that context is signed in as it afterwards.
  */
-export async function signUpWithProfile(
-  page: Page,
+export async function registerWithProfile(
+  request: APIRequestContext,
   account: TestAccount = newAccount(),
   profile: { skills?: string[]; interests?: string[] } = {},
 ): Promise<TestAccount> {
-  const request: APIRequestContext = page.request;
   const registered = await request.post("/api/auth/register", {
     data: { email: account.email, password: account.password },
   });
@@ -36,6 +35,19 @@ export async function signUpWithProfile(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  return account;
+}
+
+/**
+ * Registers an account and creates its profile through the API, sharing cookies with the page's
+ * browser context, so the page is signed in afterwards. For journeys that are not about sign-up.
+ */
+export async function signUpWithProfile(
+  page: Page,
+  account: TestAccount = newAccount(),
+  profile: { skills?: string[]; interests?: string[] } = {},
+): Promise<TestAccount> {
+  await registerWithProfile(page.request, account, profile);
   // The app keeps the username in local storage under 'user' (SPEC §3).
   await page.addInitScript((username) => {
     window.localStorage.setItem("user", JSON.stringify(username));

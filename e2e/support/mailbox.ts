@@ -7,6 +7,8 @@ export type CaughtMail = {
   text: string;
   html: string;
   links: string[];
+  /** Each header line by its lower-cased name. */
+  headers: Record<string, string>;
 };
 
 function messagesUrl(address: string): string {

@@ -23,3 +23,18 @@ export const test = base.extend<{ otherMember: NewOtherMember }>({
     await Promise.all(contexts.map((context) => context.close()));
   },
 });
+
+/**
+ * The usual pair of a journey about someone else: another member (`subjectPrefix`), then `page`
+ * signed in as a new member named from `prefix`. Answers the other member.
+ */
+export async function signUpBeside(
+  page: Page,
+  otherMember: NewOtherMember,
+  prefix: string,
+  subjectPrefix = "subject",
+): Promise<OtherMember> {
+  const subject = await otherMember(subjectPrefix);
+  await signUpWithProfile(page, newAccount(prefix));
+  return subject;
+}

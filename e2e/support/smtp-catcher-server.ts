@@ -5,7 +5,7 @@ import { startSmtpCatcher } from "../../test/harness/smtp-catcher.ts";
  * The test SMTP server as a process for the browser tests (playwright.config.ts webServer): it
  * catches on E2E_SMTP_PORT what the app server sends (its SMTP_URL), and answers on
  * E2E_SMTP_API_PORT:
- * - GET /messages?to=<address> → `[{ to, subject, text, html, links }]`, oldest first (all without `to`);
+ * - GET /messages?to=<address> → `[{ to, subject, text, html, links, headers }]`, oldest first (all without `to`);
  * - DELETE /messages → 204, forgets every message (journeys run in parallel: prefer unique addresses).
  */
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -32,12 +32,13 @@ const api = http.createServer((request, response) => {
   const to = url.searchParams.get("to")?.trim().toLowerCase();
   const list = catcher.messages
     .filter((mail) => !to || mail.to.includes(to))
-    .map(({ to: recipients, subject, text, html, links }) => ({
+    .map(({ to: recipients, subject, text, html, links, headers }) => ({
       to: to ?? recipients.join(", "),
       subject,
       text,
       html,
       links,
+      headers,
     }));
   response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(list));
 });

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, like, type SQL, sql } from "drizzle-orm";
-import { markEmailVerified } from "../../src/server/accounts/accounts-repository.ts";
+import { markEmailVerified } from "../../src/server/auth/account-row-changes.ts";
 import { hashPassword } from "../../src/server/auth/password-hashing.ts";
 import { insertPasswordUser, revokeAllAccess } from "../../src/server/auth/users-repository.ts";
 import { avatarPath } from "../../src/server/avatars/index.ts";
@@ -206,7 +206,9 @@ async function writeReviews(tx: Db, members: Map<string, Created>): Promise<void
       .set({ createdAt: daysAgo(review.daysAgo) })
       .where(eq(reviews.id, id));
     if (review.reply) {
-      await putReply(tx, id, review.reply.body);
+      const subject = memberNamed(members, review.subject);
+      const about = { id, authorUserId: author.userId, subjectUserId: subject.userId };
+      await putReply(tx, about, review.reply.body);
       await tx
         .update(reviewReplies)
         .set({ createdAt: daysAgo(review.reply.daysAgo) })

@@ -9,18 +9,16 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { CHAT_MAX_FRAME_BYTES } from "../shared/chat.ts";
-import { accountsRoutes } from "./accounts/accounts-routes.ts";
-import { verifyAfterSignUp } from "./accounts/verify-after-sign-up.ts";
-import { authRoutes } from "./auth/auth-routes.ts";
-import { googleRoutes } from "./auth/google/google-routes.ts";
-import { avatarRoutes } from "./avatars/avatar-routes.ts";
-import { blocksRoutes } from "./blocks/blocks-routes.ts";
-import { chatRoutes } from "./chat/chat-routes.ts";
-import { closeChatSockets } from "./chat/close-chat-sockets.ts";
+import { accountsRoutes, verifyAfterSignUp } from "./accounts/index.ts";
+import { authRoutes, googleRoutes, requestViewerPlugin } from "./auth/index.ts";
+import { avatarRoutes } from "./avatars/index.ts";
+import { blocksPlugin, blocksRoutes } from "./blocks/index.ts";
+import { chatRoutes } from "./chat/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { directMessagesRoutes } from "./direct-messages/index.ts";
-import { healthRoutes } from "./health/health-routes.ts";
+import { healthRoutes } from "./health/index.ts";
+import { registerCachePolicy } from "./http/cache-policy.ts";
 import { capConnectionsPerAddress } from "./http/connection-cap.ts";
 import { registerCsrfProtection } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
@@ -36,23 +34,28 @@ import { registerHostCheck } from "./http/own-origin.ts";
 import { OneLinePerRequest, serializeRequestForLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
-import { mailRoutes } from "./mail/mail-routes.ts";
-import type { MailSenderOptions } from "./mail/mail-sender.ts";
-import { registerMailSender } from "./mail/register-mail-sender.ts";
-import { moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import { fastifyTrustProxy, trustedProxyPeer } from "./http/trusted-proxies.ts";
+import { closeLiveSockets, registerLive } from "./live/index.ts";
+import { type MailSenderOptions, mailRoutes, registerMailSender } from "./mail/index.ts";
+import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import {
+  notificationsPlugin,
+  notificationsRoutes,
+  oneClickUnsubscribeRoute,
+} from "./notifications/index.ts";
 import { photosRoutes } from "./photos/index.ts";
 import { placesRoutes } from "./places/index.ts";
-import { postsRoutes } from "./posts/posts-routes.ts";
-import { createProfileRoute } from "./profiles/create-profile-route.ts";
-import { meRoute } from "./profiles/me-route.ts";
-import { profilesRoutes } from "./profiles/profiles-routes.ts";
-import { reviewsRoutes } from "./reviews/reviews-routes.ts";
+import { postsPlugin, postsRoutes } from "./posts/index.ts";
+import { createProfileRoute, meRoute, profilesRoutes } from "./profiles/index.ts";
+import { reviewsRoutes } from "./reviews/index.ts";
+import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes } from "./search/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    clock: Clock;
   }
 }
 
@@ -64,6 +67,8 @@ export type AppOptions = {
   logStream?: LogStream;
   /** Timings of the mail sender (tests shorten the retry waits); defaults otherwise. */
   mailSender?: MailSenderOptions;
+  /** What time it is for rules that wait (tests move a controllable one); the system's otherwise. */
+  clock?: Clock;
 };
 
 /** Builds the whole app from a config and an open database; tests call it in-process. */
@@ -73,6 +78,7 @@ export async function buildApp({
   logger = true,
   logStream,
   mailSender,
+  clock = systemClock,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = config.http;
   const app = Fastify({
@@ -85,7 +91,7 @@ export async function buildApp({
       : false,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Slow clients: headers must arrive within the headers timeout, the whole request within the
@@ -103,25 +109,39 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("clock", clock);
   registerErrorHandler(app);
   registerProtocolChecks(app);
   registerHostCheck(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
+  registerCachePolicy(app);
   registerCsrfProtection(app);
   registerInputBounds(app);
   registerMailSender(app, mailSender);
-  if (!config.trustProxy) capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
+  const isTrustedProxy = trustedProxyPeer(config.trustProxy);
+  if (isTrustedProxy) {
+    capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, isTrustedProxy);
+  }
   await app.register(fastifyCookie);
+  // Decorations every feature's routes use: request.viewer and the access hooks' admitted viewer.
+  await app.register(requestViewerPlugin);
+  // Features decorate the app with what they own before their routes use it.
+  await app.register(blocksPlugin);
+  await app.register(postsPlugin);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: CHAT_MAX_FRAME_BYTES },
-    preClose: closeChatSockets,
+    preClose: closeLiveSockets,
   });
+  await registerLive(app);
+  await app.register(notificationsPlugin);
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Your Local Talents API", version: "1.0.0" } },
-    transform: jsonSchemaTransform,
-  });
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: "Your Local Talents API", version: "1.0.0" } },
+      transform: jsonSchemaTransform,
+    });
+  }
 
   await app.register(
     async (api) => {
@@ -136,7 +156,7 @@ export async function buildApp({
       await api.register(postsRoutes);
       await api.register(profilesRoutes);
       await api.register(photosRoutes);
-      await api.register(reviewsRoutes);
+      await api.register(reviewsRoutes, { afterRemoved: closeReportsOnRemoved });
       await api.register(blocksRoutes);
       await api.register(directMessagesRoutes);
       await api.register(reportsRoutes);
@@ -144,11 +164,13 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(placesRoutes);
       await api.register(searchRoutes);
-      api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+      await api.register(notificationsRoutes);
+      if (config.apiDocs) api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },
   );
 
+  await app.register(oneClickUnsubscribeRoute(app.notifications.signingKey));
   await registerSpa(app, config.webDir);
   return app;
 }

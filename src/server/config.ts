@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HINT, type TrustProxy } from "./http/trusted-proxies.ts";
 import {
   DEFAULT_WRITE_LIMITS,
   WRITE_ACTIONS,
@@ -44,35 +45,27 @@ const isAllowedIssuer = (value: string) => {
   );
 };
 
+/** A comma-separated list, each item trimmed and lower-cased, empty ones left out. */
+const lowerCaseList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean),
+);
+
 /** Email addresses, comma-separated, compared lower-case. */
-const emailList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .refine(
-    (emails) => emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)),
-    "must be email addresses separated by commas, such as ana@talents.example,ben@talents.example",
-  );
+const emailList = lowerCaseList.refine(
+  (emails) => emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)),
+  "must be email addresses separated by commas, such as ana@talents.example,ben@talents.example",
+);
 
 /** Host names (no scheme, port or path), comma-separated: `talents.example, www.talents.example`. */
-const hostList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((host) => host.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .refine(
-    (hosts) =>
-      hosts.length > 0 &&
-      hosts.every((host) => /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(host)),
-    "must be host names separated by commas, such as talents.example,www.talents.example",
-  );
+const hostList = lowerCaseList.refine(
+  (hosts) =>
+    hosts.length > 0 &&
+    hosts.every((host) => /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(host)),
+  "must be host names separated by commas, such as talents.example,www.talents.example",
+);
 
 /** `smtp://user:password@host:port` (STARTTLS when the server offers it) or `smtps://…` (TLS). */
 const smtpUrl = z.string().refine((value) => {
@@ -92,7 +85,8 @@ const mailFrom = z
     'must be an address such as "Your Local Talents <no-reply@talents.example>"',
   );
 
-const envSchema = z.object({
+/** Every variable the server reads; config-docs.ts describes each (README, Configuration). */
+export const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -105,6 +99,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
+  DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(2),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
@@ -121,8 +117,20 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url({ error: "must be a URL such as https://talents.example" }).optional(),
   /** Folder of the built web app; defaults to dist/web of this checkout. */
   WEB_DIR: z.string().min(1).optional(),
-  /** On only behind a reverse proxy: then X-Forwarded-For/-Proto name the client's address and scheme. */
-  TRUST_PROXY: onOff(false),
+  /**
+   * Only behind a reverse proxy: which hops may name the client's address and scheme in
+   * X-Forwarded-For/-Proto (http/trusted-proxies.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) ctx.addIssue({ code: "custom", message: TRUST_PROXY_HINT });
+      return trust ?? false;
+    })
+    .default(false),
+  /** The OpenAPI document at /api/docs; unset: served outside production only. */
+  API_DOCS: onOffUnset().optional(),
   /** With PUBLIC_ORIGIN unset: the host names the Host header may name (besides localhost). */
   ALLOWED_HOSTS: hostList.optional(),
   /** Serve the build's *.map files; on by default outside production. */
@@ -154,6 +162,10 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.optional(),
   /** Different established members whose open reports hide an item until a moderator looks. */
   REPORTS_AUTO_HIDE_THRESHOLD: positiveInt(3),
+  /** A notification still unread this long is mailed (issue 30). */
+  NOTIFICATION_MAIL_DELAY_SECONDS: positiveInt(600),
+  /** Notification mails per member and day, at most. */
+  NOTIFICATION_MAIL_DAILY_CAP: positiveInt(10),
   ...writeLimitSettings,
 });
 
@@ -162,6 +174,8 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL only (db/postgres-pool.ts); the embedded database has no network to wait on. */
+  databaseBounds: DatabaseBounds;
   nodeEnv: "development" | "production" | "test";
   logLevel: (typeof LOG_LEVELS)[number];
   /** LOG_FORMAT as set; undefined: chosen at start (http/log-format.ts). */
@@ -169,13 +183,15 @@ export type Config = {
   publicOrigin: string | undefined;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Whether /api/docs serves the OpenAPI document of the whole API. */
+  apiDocs: boolean;
   /** What the Host header may name; undefined when PUBLIC_ORIGIN is set (then nothing reads Host). */
   allowedHosts: string[] | undefined;
   serveSourceMaps: boolean;
   http: HttpLimits;
   auth: AuthConfig;
-  /** Per client address, counted in memory by each instance. */
+  /** Per client address: upgrades counted in the database, open sockets by each instance. */
   chat: { socketsPerAddress: number; upgradesPerAddressPerMinute: number };
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   google: GoogleConfig | undefined;
@@ -183,7 +199,17 @@ export type Config = {
   writeLimits: WriteLimits;
   mail: MailConfig;
   moderation: ModerationConfig;
+  notifications: NotificationsConfig;
 };
+
+/** Notification mail (src/server/notifications): when an unread entry is mailed, how many a day. */
+export type NotificationsConfig = { mailDelaySeconds: number; mailDailyCap: number };
+
+/**
+ * How long a request may wait on PostgreSQL: for a connection (opening one, or a free one from the
+ * pool), and for one statement. Past either it answers 503 with Retry-After.
+ */
+export type DatabaseBounds = { connectTimeoutSeconds: number; queryTimeoutSeconds: number };
 
 /** Trust and safety (src/server/moderation). */
 export type ModerationConfig = {
@@ -201,7 +227,7 @@ export type AuthConfig = {
   /** Failed sign-ins allowed per account within the window, counted in the database. */
   maxFailedSignIns: number;
   failedSignInWindowMinutes: number;
-  /** Per-IP limits, counted in memory by each instance. */
+  /** Per-IP limits, counted in the database every instance shares (limits/address-hits.ts). */
   signInPerIpPerMinute: number;
   signUpPerIpPerHour: number;
   forgotPasswordPerIpPerMinute: number;
@@ -222,22 +248,8 @@ export type GoogleConfig = { clientId: string; clientSecret: string; discoveryUr
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankAsUnset = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
-  );
-  const parsed = envSchema.safeParse(blankAsUnset);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? "environment");
-    // A URL's password (SMTP_URL, DATABASE_URL) never reaches the log.
-    const value = env[name]?.replace(/\/\/[^/]*@/, "//***@");
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(value)} ${issue?.message ?? "is invalid"}.`,
-    );
-  }
-  const e = parsed.data;
+/** The rules between variables, which the schema checks one by one. */
+function checkCombinations(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): void {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     const [missing, present] = e.GOOGLE_CLIENT_ID
       ? ["GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_ID"]
@@ -256,17 +268,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: HEADERS_TIMEOUT_SECONDS=${JSON.stringify(env.HEADERS_TIMEOUT_SECONDS)} must not be more than REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS}).`,
     );
   }
+}
+
+/** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    // A URL's password (SMTP_URL, DATABASE_URL) never reaches the log.
+    const value = env[name]?.replace(/\/\/[^/]*@/, "//***@");
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(value)} ${issue?.message ?? "is invalid"}.`,
+    );
+  }
+  const e = parsed.data;
+  checkCombinations(e, env);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseBounds: {
+      connectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      queryTimeoutSeconds: e.DATABASE_QUERY_TIMEOUT_SECONDS,
+    },
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== "production",
     allowedHosts:
       e.PUBLIC_ORIGIN && !e.ALLOWED_HOSTS
         ? undefined
@@ -303,6 +339,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adminEmails: e.ADMIN_EMAILS ?? [],
       autoHideThreshold: e.REPORTS_AUTO_HIDE_THRESHOLD,
     },
+    notifications: {
+      mailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
+      mailDailyCap: e.NOTIFICATION_MAIL_DAILY_CAP,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from:
@@ -310,4 +350,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Your Local Talents <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : "localhost"}>`,
     },
   };
+}
+
+/** The configuration, or (when it is invalid) its one-line message on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }

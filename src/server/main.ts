@@ -8,7 +8,7 @@ import { takeModuleResolutionFastPath } from "./module-resolution-fast-path.ts";
 // database has started opening.
 module.enableCompileCache?.();
 takeModuleResolutionFastPath();
-const { ConfigError, loadConfig } = await import("./config.ts");
+const { loadConfigOrExit } = await import("./config.ts");
 const { DataDirLockedError } = await import("./db/data-dir-lock.ts");
 const { openStorage, StorageUnreachableError } = await import("./db/open-storage.ts");
 const { whenQuiet } = await import("./when-quiet.ts");
@@ -21,13 +21,7 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   let storage: Awaited<ReturnType<typeof openStorage>>;
   const opening = openStorage(config);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { areaSchema } from "./places.ts";
 import { POST_TYPES } from "./posts.ts";
+import { savedSearchSchema } from "./saved-searches.ts";
 
 /**
  * Accounts and email (issue 15): the bodies and answers of verification, password reset, settings,
@@ -121,5 +122,19 @@ export const accountExportSchema = z.object({
   /** Direct messages the member wrote (issue 17), each with the other member's username. */
   directMessages: z.array(z.object({ with: z.string(), text: z.string(), createdAt: z.string() })),
   sessions: z.array(sessionSchema.omit({ id: true })),
+  /** Issue 30: the member's notifications, each as its sentence, and their settings. */
+  notifications: z.array(
+    z.object({
+      text: z.string(),
+      link: z.string(),
+      count: z.number(),
+      at: z.string(),
+      read: z.boolean(),
+    }),
+  ),
+  notificationSettings: z.array(
+    z.object({ topic: z.string(), channel: z.string(), enabled: z.boolean() }),
+  ),
+  savedSearches: z.array(savedSearchSchema.omit({ id: true })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

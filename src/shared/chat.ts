@@ -126,5 +126,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   }),
   /** A conversation of the member's was started, accepted or declined: read the list again. */
   z.object({ type: z.literal("conversations-changed") }),
+  /** The member's notifications changed (issue 30): the bell reads its count again. */
+  z.object({ type: z.literal("notifications-changed") }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatTextSchema, clientIdSchema } from "./chat.ts";
 import { directMessageSchema } from "./direct-message.ts";
+import { wholeNumberQuery } from "./whole-number-query.ts";
 
 // Direct messages (issue 17): a private conversation per pair of members, reached by the other
 // member's username (`/chatapp?with=<username>`). Sent over HTTP (status codes, limits, CSRF);
@@ -24,12 +25,32 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-/** GET /api/conversations: the viewer's conversations, most recent message first. */
+export const CONVERSATIONS_PAGE_DEFAULT = 20;
+export const CONVERSATIONS_PAGE_MAX = 50;
+
+/**
+ * GET /api/conversations?limit=&cursor=: keyset pages, most recent message first; `cursor` is the
+ * previous answer's opaque `nextCursor` (the last listed conversation's latest message), so a
+ * conversation that gets a new message meanwhile moves to the top and is never listed twice.
+ */
+export const conversationsQuerySchema = z.object({
+  limit: wholeNumberQuery(CONVERSATIONS_PAGE_MAX, CONVERSATIONS_PAGE_DEFAULT),
+  cursor: z.string().max(200, "is not a valid cursor").optional(),
+});
+export type ConversationsQuery = z.input<typeof conversationsQuerySchema>;
+
+/** GET /api/conversations: a page of the viewer's conversations, most recent message first. */
 export const conversationsResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
+export type ConversationsPage = z.infer<typeof conversationsResponseSchema>;
 
-/** GET /api/conversations/unread: the top bar's count (every listed conversation's unread). */
+/**
+ * GET /api/conversations/unread: the top bar's count, the unread of every conversation the list
+ * shows (all its pages), counted by the database without listing them.
+ */
 export const unreadResponseSchema = z.object({ total: z.number().int() });
 
 export const DIRECT_MESSAGES_PAGE = 50;

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   "too-many-requests",
   "too-many-connections",
   "storage-unavailable",
+  "server-busy",
   "shutting-down",
   "internal",
 ] as const;

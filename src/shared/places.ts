@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_DISTANCES_KM } from "./place-texts.ts";
+import { wholeNumberQuery } from "./whole-number-query.ts";
 
 export {
   areaLabel,
@@ -48,12 +49,7 @@ export const placesQuerySchema = z.object({
     .trim()
     .min(PLACE_QUERY_MIN, `must be at least ${PLACE_QUERY_MIN} letters of a town's name`)
     .max(PLACE_QUERY_MAX, `must be at most ${PLACE_QUERY_MAX} characters`),
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${PLACES_MAX_LIMIT}` })
-    .int(`must be a whole number from 1 to ${PLACES_MAX_LIMIT}`)
-    .min(1, `must be a whole number from 1 to ${PLACES_MAX_LIMIT}`)
-    .max(PLACES_MAX_LIMIT, `must be a whole number from 1 to ${PLACES_MAX_LIMIT}`)
-    .default(PLACES_DEFAULT_LIMIT),
+  limit: wholeNumberQuery(PLACES_MAX_LIMIT, PLACES_DEFAULT_LIMIT),
 });
 export const placesResponseSchema = z.object({ places: z.array(placeSchema) });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;

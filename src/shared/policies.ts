@@ -52,6 +52,15 @@ export function canModerate(actor: ModerationActor): boolean {
   return Boolean(actor?.moderator);
 }
 
+/**
+ * What a moderator may read and act on (issue 28, item 5): an item in the queue (an open report)
+ * or hidden (the hidden list, where a restore starts). Any other item, a private message above
+ * all, is not theirs to open by its id: it answers as if it did not exist.
+ */
+export function isBeforeModerators(item: { hidden: boolean; openReports: number }): boolean {
+  return item.hidden || item.openReports > 0;
+}
+
 /** Members report what others wrote, never their own. */
 export function canReport(actor: PolicyActor, author: PolicyProfile): boolean {
   return canPublish(actor) && actor.username !== author.username;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROW_ID_PATTERN } from "./constants.ts";
 import { areaIdSchema, areaSchema, distanceFilterSchema } from "./places.ts";
 import { POST_TYPE_DEFAULT, POST_TYPES } from "./post-types.ts";
+import { wholeNumberQuery } from "./whole-number-query.ts";
 
 /*
  * One name in code: a **post** (PostRow, presentPost, PostCard, post-cache.ts …). The SPEC's word
@@ -102,12 +103,7 @@ export type Post = z.infer<typeof postSchema>;
 
 /** GET /api/articles: newest first, `cursor` is the previous answer's opaque `nextCursor`. */
 export const listPostsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${POSTS_PAGE_MAX}` })
-    .int(`must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
-    .min(1, `must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
-    .max(POSTS_PAGE_MAX, `must be a whole number from 1 to ${POSTS_PAGE_MAX}`)
-    .default(POSTS_PAGE_DEFAULT),
+  limit: wholeNumberQuery(POSTS_PAGE_MAX, POSTS_PAGE_DEFAULT),
   cursor: z.string().max(200, "is not a valid cursor").optional(),
   /** Case-insensitive; blank means every topic. */
   topic: z

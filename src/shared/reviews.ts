@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, ROW_ID_PATTERN } from "./constants.ts";
+import { wholeNumberQuery } from "./whole-number-query.ts";
 
 export const REVIEW_TITLE_MAX_LENGTH = 120;
 export const REVIEW_BODY_MAX_LENGTH = 2000;
@@ -41,20 +42,13 @@ export type Review = z.infer<typeof reviewSchema>;
 export const REVIEWS_PAGE_DEFAULT = 20;
 export const REVIEWS_PAGE_MAX = 50;
 
-const pageSizeError = `must be a whole number from 1 to ${REVIEWS_PAGE_MAX}`;
-
 /**
  * GET /api/reviews: the reviews about `created_about`, newest first, a page at a time (`cursor` is
  * the previous answer's opaque `nextCursor`); `by` keeps only the one its author wrote.
  */
 export const reviewsQuerySchema = z.object({
   created_about: z.string().min(1).max(64),
-  limit: z.coerce
-    .number({ error: pageSizeError })
-    .int(pageSizeError)
-    .min(1, pageSizeError)
-    .max(REVIEWS_PAGE_MAX, pageSizeError)
-    .default(REVIEWS_PAGE_DEFAULT),
+  limit: wholeNumberQuery(REVIEWS_PAGE_MAX, REVIEWS_PAGE_DEFAULT),
   cursor: z.string().max(200, "is not a valid cursor").optional(),
   by: z.string().min(1).max(64).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SKILL_OPTIONS } from "./constants.ts";
 import { areaSchema, distanceFilterSchema } from "./places.ts";
 import { POST_LIMITS, POST_TYPES, postSchema } from "./posts.ts";
+import { wholeNumberQuery } from "./whole-number-query.ts";
 
 /*
  * Search (issue 18, decision 012): GET /api/search/posts and GET /api/search/people, each ranked
@@ -21,12 +22,7 @@ const searchText = z
   .refine((value) => !value.includes("\u0000"), "must not contain NUL characters")
   .optional();
 
-const pageNumber = z.coerce
-  .number({ error: `must be a whole number from 1 to ${SEARCH_PAGE_MAX}` })
-  .int(`must be a whole number from 1 to ${SEARCH_PAGE_MAX}`)
-  .min(1, `must be a whole number from 1 to ${SEARCH_PAGE_MAX}`)
-  .max(SEARCH_PAGE_MAX, `must be a whole number from 1 to ${SEARCH_PAGE_MAX}`)
-  .default(1);
+const pageNumber = wholeNumberQuery(SEARCH_PAGE_MAX, 1);
 
 export const searchPostsQuerySchema = distanceFilterSchema.extend({
   q: searchText,

@@ -58,6 +58,14 @@ const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
 const SearchPage = page(() => import("./search/search-page.tsx"), "SearchPage");
+const UnsubscribePage = page(
+  () => import("./notifications/unsubscribe-page.tsx"),
+  "UnsubscribePage",
+);
+const NotificationsPage = page(
+  () => import("./notifications/notifications-page.tsx"),
+  "NotificationsPage",
+);
 
 /**
  * The code-split screens of SPEC §2 by address: AppRoutes shows them (through `element` when the
@@ -81,6 +89,9 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/moderation", screen: ModerationPage },
   // Issue 18: search, public.
   { path: "/search", screen: SearchPage },
+  // Issue 30: a member's notifications.
+  { path: "/notifications", screen: NotificationsPage },
+  { path: "/unsubscribe", screen: UnsubscribePage },
 ];
 
 /** Every tab follows the session (issue 20): loaded after the first screen, on every page. */

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DirectMessage } from "../../src/shared/direct-message.ts";
 import { connectChat } from "../harness/chat-test-client.ts";
-import { createSignedInUser } from "../harness/factories.ts";
-import { withStorage } from "../harness/server-storage.ts";
-import { freshStorage, requestJson, startOn } from "./server-client.ts";
+import { freshStorage, requestJson, startOn, twoMembersOn } from "./server-client.ts";
 
 /**
  * Issue 17: direct messages keep the room's guarantees across a crash. The server is killed while
@@ -19,11 +17,7 @@ afterEach(async () => {
 describe("direct messages across a server crash", () => {
   it("keeps every answered message, stores resends once, and loses nothing", async () => {
     const storage = await freshStorage(cleanups);
-    const [alice, bob] = await withStorage(storage, async ({ db }) => [
-      await createSignedInUser(db),
-      await createSignedInUser(db),
-    ]);
-    if (!alice || !bob) throw new Error("members not created");
+    const { alice, bob } = await twoMembersOn(storage);
     const total = 24;
     const textOf = (i: number) => `crash test ${i}`;
     const send = (server: { url: string }, i: number) =>

@@ -101,7 +101,7 @@ describe(`graceful shutdown on SIGTERM (${testDatabaseKind})`, () => {
     cleanups.push(async () => upload.destroy());
 
     // A peer that never answers the close keeps the listener open for the 1 s grace of
-    // close-chat-sockets.ts: a request arriving then is refused in the error shape.
+    // live/close-live-sockets.ts: a request arriving then is refused in the error shape.
     const deaf = await deafChatSocket(server.port);
     cleanups.push(async () => deaf.destroy());
 

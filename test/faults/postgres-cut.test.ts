@@ -1,19 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openPostgres } from "../../src/server/db/database.ts";
 import { posts, profiles, users } from "../../src/server/db/schema.ts";
-import { liftedWriteLimitEnv } from "../../src/server/limits/write-limit-rules.ts";
-import { connectChat, isAckOf, isErrorOf, isFrame } from "../harness/chat-test-client.ts";
+import { isAckOf, isErrorOf } from "../harness/chat-test-client.ts";
 import { createSignedInUser } from "../harness/factories.ts";
-import { createScratchPostgres, testPostgresUrl } from "../harness/scratch-postgres.ts";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  waitForHealthy,
-} from "../harness/server-process.ts";
 import { testDatabaseKind } from "../harness/test-database.ts";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+import { type Cleanups, proxiedPostgresServer } from "./proxied-postgres.ts";
+import { expectStorageDown, waitUntil } from "./storage-answers.ts";
 
 /**
  * PostgreSQL taken away from a running server process, the way a failed server or network does:
@@ -26,101 +18,28 @@ import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
  * the same DATA_DIR); test/storage-down.test.ts shows the 503 once its handle is closed.
  */
 
-const STORAGE_DOWN = {
-  error: {
-    code: "storage-unavailable",
-    message: "The service is briefly unavailable. Please try again in a few seconds.",
-  },
-};
-
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-type Answer = { status: number; retryAfter: string | null; json: unknown };
-
-/** A JSON request to a server process; if the process is gone, the error says what it printed. */
-function caller(server: ServerProcess) {
-  return async (method: string, path: string, cookie?: string, body?: unknown): Promise<Answer> => {
-    let res: Response;
-    try {
-      res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      throw new Error(
-        `${method} ${path} failed (server exit code ${server.child.exitCode}): ${server.stderr()}`,
-        { cause: error },
-      );
-    }
-    const text = await res.text();
-    return {
-      status: res.status,
-      retryAfter: res.headers.get("retry-after"),
-      json: text ? JSON.parse(text) : null,
-    };
-  };
-}
-
-function expectStorageDown(answer: Answer) {
-  expect(answer.status).toBe(503);
-  expect(answer.retryAfter).toBe("5");
-  expect(answer.json).toEqual(STORAGE_DOWN);
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not true within ${timeoutMs} ms`);
-}
-
 describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL cut off behind a TCP proxy", () => {
   it("503 with Retry-After while it is away, the process stays up, recovers by itself, nothing half written", async () => {
-    const database = await createScratchPostgres(testPostgresUrl());
-    cleanups.push(() => database.drop());
-    const proxy: TcpProxy = await startTcpProxy(database, { delayMs: 2 });
-    cleanups.push(() => proxy.close());
-    const server: ServerProcess = startServer({
-      PORT: String(await freePort()),
-      DATABASE_URL: proxy.url(database.url),
-      // 30 posts by a new account: past its limit a post is a 429 before the cut, which this test
-      // would take for a wrong answer; the write limits have their own tests.
-      ...liftedWriteLimitEnv(),
-    });
-    cleanups.push(() => server.stop("SIGKILL"));
-    await waitForHealthy(server);
+    const { proxy, server, direct, owner, call, listener, speaker } = await proxiedPostgresServer(
+      cleanups,
+      { delayMs: 2 },
+    );
     // Seeding and checking go straight to PostgreSQL, around the proxy.
-    const direct: Database = await openPostgres(database.url, 2);
-    cleanups.push(() => direct.close());
-
-    const owner = await createSignedInUser(direct.db, { username: "owner" });
     const newcomers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         createSignedInUser(direct.db, { username: `newcomer_${i}`, withProfile: false }),
       ),
     );
-    const base = server.url;
-    const call = caller(server);
+    const _base = server.url;
     expect(await call("GET", "/api/health")).toMatchObject({
       status: 200,
       json: { status: "ok", database: { state: "up" } },
     });
-    const listener = await connectChat(base);
-    const speaker = await connectChat(base, { cookie: owner.cookie });
-    cleanups.push(() => Promise.all([listener.close(), speaker.close()]));
-    await Promise.all([
-      listener.waitFor(isFrame("snapshot")),
-      speaker.waitFor(isFrame("snapshot")),
-    ]);
 
     // A burst of writes (profile creations are two statements in one transaction), cut after the
     // first few are answered, so some are done, some in flight, some not yet started.

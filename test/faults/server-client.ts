@@ -1,6 +1,7 @@
 import { liftedWriteLimitEnv } from "../../src/server/limits/write-limit-rules.ts";
+import { createSignedInUser } from "../harness/factories.ts";
 import { freePort, startServer, waitForHealthy } from "../harness/server-process.ts";
-import { createServerStorage, type ServerStorage } from "../harness/server-storage.ts";
+import { createServerStorage, type ServerStorage, withStorage } from "../harness/server-storage.ts";
 import { testDatabaseKind } from "../harness/test-database.ts";
 
 export const PASSWORD = "Kettle-Mango-42";
@@ -14,14 +15,29 @@ export async function freshStorage(cleanups: Cleanup[]): Promise<ServerStorage> 
   return storage;
 }
 
-/** Starts `node src/server/main.ts` on the storage and waits until it answers. */
-export async function startOn(storage: ServerStorage, cleanups: Cleanup[]) {
+/** Two signed-in members with profiles on `storage` (a direct message's sender and recipient). */
+export async function twoMembersOn(storage: ServerStorage) {
+  const [alice, bob] = await withStorage(storage, async ({ db }) => [
+    await createSignedInUser(db),
+    await createSignedInUser(db),
+  ]);
+  if (!alice || !bob) throw new Error("members not created");
+  return { alice, bob };
+}
+
+/** Starts `node src/server/main.ts` on the storage (with `env` besides) and waits until it answers. */
+export async function startOn(
+  storage: ServerStorage,
+  cleanups: Cleanup[],
+  env: Record<string, string> = {},
+) {
   const server = startServer({
     PORT: String(await freePort()),
     AUTH_SIGNUP_PER_IP_PER_HOUR: "1000",
     // Each client writes as fast as the server answers; the write limits have their own tests.
     ...liftedWriteLimitEnv(),
     ...storage.env,
+    ...env,
   });
   cleanups.push(() => server.stop("SIGKILL"));
   await waitForHealthy(server);

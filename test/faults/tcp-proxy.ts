@@ -2,9 +2,12 @@ import net from "node:net";
 
 /**
  * A TCP proxy to put between the app and PostgreSQL, to take storage away the way a network or a
- * server failure does: `cut()` destroys every open connection and refuses new ones (the port stops
- * listening: ECONNREFUSED), `restore()` listens on the same port again. `delayMs` holds each chunk
- * a moment in both directions, so transactions stay open long enough to be cut in the middle.
+ * server failure does. `cut()` destroys every open connection and refuses new ones (the port stops
+ * listening: ECONNREFUSED), `restore()` listens on the same port again. `partition()` is the silent
+ * kind: nothing is forwarded and nothing is closed (packets dropped, no reset), new connections are
+ * accepted and left unanswered; `heal()` delivers what was held, in order, as TCP's retransmissions
+ * would, closes included. `delayMs` holds each chunk a moment in both directions, so transactions
+ * stay open long enough to be cut in the middle.
  */
 export type TcpProxy = {
   port: number;
@@ -13,6 +16,8 @@ export type TcpProxy = {
   opened(): number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  partition(): void;
+  heal(): void;
   close(): Promise<void>;
 };
 
@@ -22,28 +27,45 @@ export async function startTcpProxy(
 ): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let opened = 0;
+  let partitioned = false;
+  let held: (() => void)[] = [];
+  /** Runs `action` now, or when the partition heals. */
+  const deliver = (action: () => void) => (partitioned ? held.push(action) : action());
 
   const relay = (from: net.Socket, to: net.Socket) => {
-    from.on("data", (chunk) => {
-      if (delayMs === 0) to.write(chunk);
-      else setTimeout(() => to.destroyed || to.write(chunk), delayMs);
-    });
+    from.on("data", (chunk) =>
+      deliver(() => {
+        if (delayMs === 0) to.write(chunk);
+        else setTimeout(() => to.destroyed || to.write(chunk), delayMs);
+      }),
+    );
   };
 
-  const server = net.createServer((client) => {
-    opened++;
+  const link = (client: net.Socket) => {
+    if (client.destroyed) return;
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
-      socket.on("error", () => {});
       socket.on("close", () => {
         sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
+        deliver(() => {
+          client.destroy();
+          upstream.destroy();
+        });
       });
     }
+    upstream.on("error", () => {});
     relay(client, upstream);
     relay(upstream, client);
+    client.resume();
+  };
+
+  const server = net.createServer({ pauseOnConnect: true }, (client) => {
+    opened++;
+    client.on("error", () => {});
+    client.on("close", () => sockets.delete(client));
+    sockets.add(client);
+    deliver(() => link(client));
   });
 
   const listen = (port: number) =>
@@ -59,6 +81,13 @@ export async function startTcpProxy(
 
   const stopListening = () =>
     new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const destroyAll = async () => {
+    partitioned = false;
+    held = [];
+    const closing = stopListening();
+    for (const socket of sockets) socket.destroy();
+    await closing;
+  };
 
   return {
     port,
@@ -69,16 +98,15 @@ export async function startTcpProxy(
       return url.toString();
     },
     opened: () => opened,
-    cut: async () => {
-      const closing = stopListening();
-      for (const socket of sockets) socket.destroy();
-      await closing;
-    },
+    cut: destroyAll,
     restore: () => listen(port),
-    close: async () => {
-      const closing = stopListening();
-      for (const socket of sockets) socket.destroy();
-      await closing;
+    partition: () => {
+      partitioned = true;
     },
+    heal: () => {
+      partitioned = false;
+      for (const action of held.splice(0)) action();
+    },
+    close: destroyAll,
   };
 }

@@ -132,6 +132,65 @@ async function storedMessages() {
   return (await fingerprint(t.app.database.db)).messages;
 }
 
+/** The answer to an accepted frame: a known error code (nothing stored), a pong, or the ack. */
+async function expectProperReply(
+  client: ChatTestClient,
+  reply: ReturnType<typeof answers>[number] | undefined,
+  who: Who,
+  f: { data: string | Buffer },
+  before: Awaited<ReturnType<typeof storedMessages>>,
+) {
+  if (reply?.type === "error") {
+    expect(CHAT_ERROR_CODES).toContain(reply.code);
+    expect(["internal", "storage-unavailable"]).not.toContain(reply.code);
+    expect(reply.message.length).toBeGreaterThan(0);
+    expect(await storedMessages()).toBe(before);
+  } else if (reply?.type === "pong") {
+    expect(JSON.parse(String(f.data))).toMatchObject({ type: "ping" });
+  } else {
+    expect(reply?.type).toBe("ack");
+    expect(who).toBe("member");
+    // What the UI needs (username, photo), never the internal user id.
+    const raw = client.rawFrames.findLast((text) => text.includes('"type":"ack"'));
+    expect(Object.keys(JSON.parse(raw ?? "{}").message ?? {}).sort()).toEqual([
+      "createdAt",
+      "id",
+      "text",
+      "userName",
+      "userPhotoURL",
+    ]);
+  }
+}
+
+/** An upgrade request's lines for one fuzzed case. */
+function upgradeLines({
+  after,
+  origin,
+  who,
+  version,
+  key,
+}: {
+  after: string | undefined;
+  origin: string | undefined;
+  who: Who | "garbage";
+  version: string | undefined;
+  key: string | undefined;
+}): string[] {
+  const lines = [
+    `GET /api/chat${after === undefined ? "" : `?after=${after}`} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    "Connection: Upgrade",
+    "Upgrade: websocket",
+  ];
+  if (origin !== undefined) lines.push(`Origin: ${origin}`);
+  if (who === "member") lines.push(`Cookie: ${cookies.member}`);
+  if (who === "garbage") lines.push("Cookie: ylt_session=%E0%A4%A; =;");
+  if (version) lines.push(`Sec-WebSocket-Version: ${version}`);
+  if (key)
+    lines.push(`Sec-WebSocket-Key: ${randomBytes(key === "good" ? 16 : 5).toString("base64")}`);
+  return lines;
+}
+
 describe("chat frames under fuzzed input", () => {
   it(
     `${FUZZ_RUNS} frames: one answer each, known error codes, nothing stored on refusal, closes only as the protocol says`,
@@ -165,26 +224,7 @@ describe("chat frames under fuzzed input", () => {
             const reply = answers(client)[answered];
             expect(answers(client)).toHaveLength(answered + 1);
             expect(client.socket.readyState).toBe(client.socket.OPEN);
-            if (reply?.type === "error") {
-              expect(CHAT_ERROR_CODES).toContain(reply.code);
-              expect(["internal", "storage-unavailable"]).not.toContain(reply.code);
-              expect(reply.message.length).toBeGreaterThan(0);
-              expect(await storedMessages()).toBe(before);
-            } else if (reply?.type === "pong") {
-              expect(JSON.parse(String(f.data))).toMatchObject({ type: "ping" });
-            } else {
-              expect(reply?.type).toBe("ack");
-              expect(who).toBe("member");
-              // What the UI needs (username, photo), never the internal user id.
-              const raw = client.rawFrames.findLast((text) => text.includes('"type":"ack"'));
-              expect(Object.keys(JSON.parse(raw ?? "{}").message ?? {}).sort()).toEqual([
-                "createdAt",
-                "id",
-                "text",
-                "userName",
-                "userPhotoURL",
-              ]);
-            }
+            await expectProperReply(client, reply, who, f, before);
           },
         ),
         fuzzParameters,
@@ -210,20 +250,7 @@ describe("chat frames under fuzzed input", () => {
           fc.constantFrom("13", "13", "8", "abc", undefined),
           fc.constantFrom("good", "good", "short", undefined),
           async (after, origin, who, version, key) => {
-            const lines = [
-              `GET /api/chat${after === undefined ? "" : `?after=${after}`} HTTP/1.1`,
-              `Host: 127.0.0.1:${port}`,
-              "Connection: Upgrade",
-              "Upgrade: websocket",
-            ];
-            if (origin !== undefined) lines.push(`Origin: ${origin}`);
-            if (who === "member") lines.push(`Cookie: ${cookies.member}`);
-            if (who === "garbage") lines.push("Cookie: ylt_session=%E0%A4%A; =;");
-            if (version) lines.push(`Sec-WebSocket-Version: ${version}`);
-            if (key)
-              lines.push(
-                `Sec-WebSocket-Key: ${randomBytes(key === "good" ? 16 : 5).toString("base64")}`,
-              );
+            const lines = upgradeLines({ after, origin, who, version, key });
             const answer = await sendRaw(
               port,
               Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"),

@@ -147,6 +147,14 @@ const host = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("none", "twice", "evil.example", "", "[::1", "a b") },
 );
 
+/** The Host lines for a case: ours, ours then another, none, or the one given. */
+function hostLines(h: string, own: string): string[] {
+  if (h === "own") return [`Host: ${own}`];
+  if (h === "twice") return [`Host: ${own}`, "Host: other.example"];
+  if (h === "none") return [];
+  return [`Host: ${h}`];
+}
+
 describe("malformed HTTP on the wire", () => {
   it(
     `${FUZZ_RUNS} raw requests: a 4xx in the error shape (or an answer), never a 5xx or a hang`,
@@ -161,10 +169,7 @@ describe("malformed HTTP on the wire", () => {
           framing,
           async (m, path, v, h, extra, frame) => {
             const lines = [`${m} ${path} ${v}`];
-            const own = `127.0.0.1:${port}`;
-            if (h === "own" || h === "twice") lines.push(`Host: ${own}`);
-            if (h === "twice") lines.push("Host: other.example");
-            else if (h !== "own" && h !== "none") lines.push(`Host: ${h}`);
+            lines.push(...hostLines(h, `127.0.0.1:${port}`));
             for (const [name, value] of extra) lines.push(`${name}: ${value}`);
             lines.push(...frame.headers, "Connection: close");
             const answer = await sendRaw(

@@ -37,6 +37,20 @@ export function sendRaw(port: number, bytes: Buffer, timeoutMs = 5_000): Promise
   });
 }
 
+/** A chunked body as text, or null while its last chunk has not come. */
+function dechunked(data: Buffer): string | null {
+  const parts: Buffer[] = [];
+  let rest = data;
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    if (lineEnd < 0) return null;
+    const size = Number.parseInt(rest.subarray(0, lineEnd).toString(), 16);
+    if (size === 0) return Buffer.concat(parts).toString("utf8");
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    rest = rest.subarray(lineEnd + 2 + size + 2);
+  }
+}
+
 /** The first HTTP answer in `data`, or null while it is incomplete (or there is none). */
 function parseFirstAnswer(data: Buffer, onlyIfComplete = false): RawAnswer | null {
   const text = data.toString("latin1");
@@ -49,18 +63,11 @@ function parseFirstAnswer(data: Buffer, onlyIfComplete = false): RawAnswer | nul
     const colon = line.indexOf(":");
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  let rest = data.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1"));
+  const rest = data.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1"));
   if (headers["transfer-encoding"] === "chunked") {
-    const parts: Buffer[] = [];
-    for (;;) {
-      const lineEnd = rest.indexOf("\r\n");
-      if (lineEnd < 0) return onlyIfComplete ? null : { statusCode, headers, body: "" };
-      const size = Number.parseInt(rest.subarray(0, lineEnd).toString(), 16);
-      if (size === 0) break;
-      parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
-      rest = rest.subarray(lineEnd + 2 + size + 2);
-    }
-    return { statusCode, headers, body: Buffer.concat(parts).toString("utf8") };
+    const body = dechunked(rest);
+    if (body === null) return onlyIfComplete ? null : { statusCode, headers, body: "" };
+    return { statusCode, headers, body };
   }
   const length = Number(headers["content-length"] ?? 0);
   if (onlyIfComplete && rest.length < length) return null;

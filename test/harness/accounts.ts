@@ -4,6 +4,7 @@ import { afterAll, expect } from "vitest";
 import type { Config } from "../../src/server/config.ts";
 import type { Db } from "../../src/server/db/database.ts";
 import { mailOutbox, messages, sessions } from "../../src/server/db/schema.ts";
+import { expectErrorAnswer } from "./error-answer.ts";
 import { createSignedInUser, type TestUser } from "./factories.ts";
 import { type TestApp, testAppClosedAfterAll } from "./test-app.ts";
 
@@ -155,11 +156,7 @@ export function expectFieldError(
 
 /** What a refused link answers (every refusal of a token looks the same); counted for the figures. */
 export function expectInvalidToken(res: LightMyRequestResponse): void {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().error).toEqual({
-    code: "invalid-token",
-    message: "This link is invalid or has expired.",
-  });
+  expectErrorAnswer(res, 400, "invalid-token", "This link is invalid or has expired.");
   figures.refusedTokens++;
 }
 

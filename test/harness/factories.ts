@@ -16,6 +16,16 @@ export type TestUser = {
 
 const unique = () => randomBytes(4).toString("hex");
 
+/** `count` signed-in members with profiles, made one after the other. */
+export async function createSignedInUsers(
+  on: FastifyInstance | Db,
+  count: number,
+): Promise<TestUser[]> {
+  const made: TestUser[] = [];
+  for (let i = 0; i < count; i++) made.push(await createSignedInUser(on));
+  return made;
+}
+
 /**
  * A signed-in member written straight into the database (no password): account, session, and a
  * profile unless `withProfile: false` (then no display name either, as after a fresh sign-up). On

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableName, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
 import type { Config } from "../../src/server/config.ts";
-import { subscribeToInvalidations } from "../../src/server/db/cache-invalidation.ts";
 import type { Database, Db } from "../../src/server/db/database.ts";
 import {
   conversationMembers,
@@ -9,10 +10,19 @@ import {
   directMessages,
   messages,
   posts,
+  profiles,
   reviews,
   users,
 } from "../../src/server/db/schema.ts";
-import type { ReportReason, ReportTargetType } from "../../src/shared/moderation.ts";
+import {
+  hiddenResponseSchema,
+  type ModeratedItem,
+  type QueueEntry,
+  queueResponseSchema,
+  type ReportReason,
+  type ReportTargetType,
+} from "../../src/shared/moderation.ts";
+import { subscribeToEventKeys } from "./event-keys.ts";
 import { createSignedInUser, type TestUser } from "./factories.ts";
 import { testAppClosedAfterAll } from "./test-app.ts";
 
@@ -56,6 +66,17 @@ export async function createEstablishedMember(app: FastifyInstance): Promise<Tes
   return member;
 }
 
+/** Inserts one row of `values` (checked against the table by the caller) into `table`; its id. */
+async function insertRow(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn },
+  values: Record<string, unknown>,
+): Promise<number> {
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
+  if (!row) throw new Error(`no row inserted into ${getTableName(table)}`);
+  return row.id as number;
+}
+
 const profileIdOf = (user: TestUser) => {
   if (!user.profile) throw new Error(`${user.username} has no profile`);
   return user.profile.id;
@@ -67,28 +88,23 @@ export async function insertPost(
   author: TestUser,
   title = "Cheap watches",
 ): Promise<number> {
-  const [row] = await db
-    .insert(posts)
-    .values({ authorId: profileIdOf(author), title, topic: "Sales", body: `${title}, call me.` })
-    .returning({ id: posts.id });
-  if (!row) throw new Error("no post inserted");
-  return row.id;
+  return insertRow(db, posts, {
+    authorId: profileIdOf(author),
+    title,
+    topic: "Sales",
+    body: `${title}, call me.`,
+  } satisfies typeof posts.$inferInsert);
 }
 
 /** A review by `author` about `subject`; its id. */
 export async function insertReview(db: Db, author: TestUser, subject: TestUser): Promise<number> {
-  const [row] = await db
-    .insert(reviews)
-    .values({
-      authorId: profileIdOf(author),
-      subjectId: profileIdOf(subject),
-      title: "Never showed up",
-      body: "Took the money and vanished.",
-      rating: 1,
-    })
-    .returning({ id: reviews.id });
-  if (!row) throw new Error("no review inserted");
-  return row.id;
+  return insertRow(db, reviews, {
+    authorId: profileIdOf(author),
+    subjectId: profileIdOf(subject),
+    title: "Never showed up",
+    body: "Took the money and vanished.",
+    rating: 1,
+  } satisfies typeof reviews.$inferInsert);
 }
 
 let clientIds = 0;
@@ -99,17 +115,12 @@ export async function insertMessage(
   author: TestUser,
   text = "Buy followers",
 ): Promise<number> {
-  const [row] = await db
-    .insert(messages)
-    .values({
-      userId: author.userId,
-      userName: author.username,
-      text,
-      clientId: `moderation-test-${clientIds++}`,
-    })
-    .returning({ id: messages.id });
-  if (!row) throw new Error("no message inserted");
-  return row.id;
+  return insertRow(db, messages, {
+    userId: author.userId,
+    userName: author.username,
+    text,
+    clientId: `moderation-test-${clientIds++}`,
+  } satisfies typeof messages.$inferInsert);
 }
 
 /** POST /api/reports as `reporter`. */
@@ -147,14 +158,14 @@ export function moderationCall(
 }
 
 /**
- * The keys every instance hears on the cache-invalidation channel (what moderation announces: post
+ * The keys of the events this process hears (event-keys.ts; what moderation announces: post
  * changes, chat messages hidden, accounts signed out), from now on. `heard(key)` resolves once the
  * key has come.
  */
 export async function listenToAnnouncements(database: Database) {
   const keys: string[] = [];
   const waiting = new Map<string, () => void>();
-  const stop = await subscribeToInvalidations(database, (key) => {
+  const stop = await subscribeToEventKeys(database, (key) => {
     keys.push(key);
     waiting.get(key)?.();
   });
@@ -166,6 +177,63 @@ export async function listenToAnnouncements(database: Database) {
     },
     stop,
   };
+}
+
+/** Whether a queue or hidden list's entry is `target`'s. */
+export const isTarget =
+  (target: { type: ReportTargetType; id: string | number }) =>
+  (entry: { target: { type: string; id: string } }) =>
+    entry.target.type === target.type && entry.target.id === String(target.id);
+
+/** Runs `work` while listening to the announcements (listenToAnnouncements), then stops. */
+export async function whileListening<T>(
+  database: Database,
+  work: (announcements: Awaited<ReturnType<typeof listenToAnnouncements>>) => Promise<T>,
+): Promise<T> {
+  const announcements = await listenToAnnouncements(database);
+  try {
+    return await work(announcements);
+  } finally {
+    await announcements.stop();
+  }
+}
+
+/** Where each kind of item keeps hidden_at, by the id tests hold (a profile: its member's account). */
+const HIDDEN_AT: Record<
+  HideableKind,
+  { table: PgTable & { hiddenAt: AnyPgColumn }; id: AnyPgColumn }
+> = {
+  post: { table: posts, id: posts.id },
+  review: { table: reviews, id: reviews.id },
+  message: { table: messages, id: messages.id },
+  "direct-message": { table: directMessages, id: directMessages.id },
+  profile: { table: profiles, id: profiles.userId },
+};
+type HideableKind = "post" | "review" | "message" | "direct-message" | "profile";
+
+/** When the item was hidden, straight from its table: null when shown, undefined when gone. */
+export async function hiddenAtOf(
+  db: Db,
+  type: HideableKind,
+  id: number | string,
+): Promise<Date | null | undefined> {
+  const { table, id: column } = HIDDEN_AT[type];
+  const [row] = await db.select({ at: table.hiddenAt }).from(table).where(eq(column, id));
+  return row?.at as Date | null | undefined;
+}
+
+/** Hides the item (or shows it: null) straight in its table, as if moderators had, at `at`. */
+export async function setHiddenAt(
+  db: Db,
+  type: HideableKind,
+  id: number | string,
+  at: Date | SQL | null,
+): Promise<void> {
+  const { table, id: column } = HIDDEN_AT[type];
+  await db
+    .update(table)
+    .set({ hiddenAt: at } as Record<string, unknown>)
+    .where(eq(column, id));
 }
 
 /**
@@ -226,4 +294,99 @@ export async function insertDirectMessage(
     .set({ lastMessageId: row.id })
     .where(eq(conversations.id, conversationId));
   return row.id;
+}
+
+/**
+ * The one app of a moderation test file and its usual parts, bound to it: moderators, members
+ * (established: two days old), items straight into the tables, reports, the moderation API and its
+ * queue and count. `t` and `db` for the rest.
+ */
+export function moderationFixture(overrides: Partial<Config> = {}) {
+  const t = moderationTestApp(overrides);
+  const db = () => t.database.db;
+  const call = (user: TestUser | undefined, request: Parameters<typeof moderationCall>[2]) =>
+    moderationCall(t.app, user, request);
+  const listed = async (moderator: TestUser | undefined, url: string) => {
+    const res = await call(moderator, { url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  return {
+    t,
+    db,
+    moderator: () => createModerator(t.app),
+    member: (options?: Parameters<typeof createSignedInUser>[1]) =>
+      createSignedInUser(t.app, options),
+    establishedMember: () => createEstablishedMember(t.app),
+    /** A new member and a post, a review (of another new member, `subject`) and a chat message by them. */
+    async authorOfEveryKind() {
+      const author = await createSignedInUser(t.app);
+      const subject = await createSignedInUser(t.app);
+      const postId = await insertPost(db(), author);
+      const reviewId = await insertReview(db(), author, subject);
+      return { author, subject, postId, reviewId, messageId: await insertMessage(db(), author) };
+    },
+    post: (author: TestUser, title?: string) => insertPost(db(), author, title),
+    review: (author: TestUser, subject: TestUser) => insertReview(db(), author, subject),
+    message: (author: TestUser, text?: string) => insertMessage(db(), author, text),
+    conversation: (
+      starter: TestUser,
+      other: TestUser,
+      otherStatus?: "request" | "open" | "declined",
+    ) => insertConversation(db(), starter, other, otherStatus),
+    directMessage: (
+      conversationId: number,
+      sender: TestUser,
+      text?: string,
+      options?: { withheld?: boolean },
+    ) => insertDirectMessage(db(), conversationId, sender, text, options),
+    report: (
+      reporter: TestUser | undefined,
+      target: { type: ReportTargetType; id: string | number },
+      reason?: ReportReason,
+      note?: string,
+    ) => report(t.app, reporter, target, reason, note),
+    call,
+    hiddenAt: (type: HideableKind, id: number | string) => hiddenAtOf(db(), type, id),
+    setHiddenAt: (type: HideableKind, id: number | string, at: Date | SQL | null) =>
+      setHiddenAt(db(), type, id, at),
+    listening: <T>(work: Parameters<typeof whileListening<T>>[1]) =>
+      whileListening(t.database, work),
+    /**
+     * A post by a new member that `reporters` other new members reported (each report answered
+     * 201), with `reason` and `note` when given.
+     */
+    async reportedPost({
+      reporters = 2,
+      reason,
+      note,
+    }: {
+      reporters?: number;
+      reason?: ReportReason;
+      note?: string;
+    } = {}) {
+      const author = await createSignedInUser(t.app);
+      const postId = await insertPost(db(), author);
+      for (let i = 0; i < reporters; i++) {
+        const reporter = await createSignedInUser(t.app);
+        const res = await report(t.app, reporter, { type: "post", id: postId }, reason, note);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      return { author, postId };
+    },
+    /** GET /api/moderation/queue as `moderator`: the open items. */
+    async queue(moderator: TestUser | undefined): Promise<QueueEntry[]> {
+      return queueResponseSchema.parse(await listed(moderator, "/queue")).items;
+    },
+    /** GET /api/moderation/hidden as `moderator`: the items hidden now. */
+    async hidden(moderator: TestUser | undefined): Promise<ModeratedItem[]> {
+      return hiddenResponseSchema.parse(await listed(moderator, "/hidden")).items;
+    },
+    /** GET /api/moderation/count as `moderator`: the open reports' items. */
+    async openCount(moderator: TestUser | undefined): Promise<number> {
+      const res = await call(moderator, { url: "/count" });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().open;
+    },
+  };
 }

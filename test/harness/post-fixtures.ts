@@ -1,6 +1,6 @@
 import type { Db } from "../../src/server/db/database.ts";
 import { posts } from "../../src/server/db/schema.ts";
-import { forgetPostChange } from "../../src/server/posts/post-cache.ts";
+import { deliverHere } from "../../src/server/events/index.ts";
 
 /**
  * Test helper: stores `count` posts by one author straight in the database, one second apart and
@@ -21,6 +21,6 @@ export async function seedPosts(
     createdAt: options.at?.(index) ?? new Date(base + index * 1000),
   }));
   const inserted = await db.insert(posts).values(rows).returning({ id: posts.id });
-  forgetPostChange(db, "all");
+  deliverHere(db, { type: "everything.changed" });
   return inserted.map((row) => row.id).reverse();
 }

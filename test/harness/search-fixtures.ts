@@ -1,32 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Db } from "../../src/server/db/database.ts";
 import { posts, profiles } from "../../src/server/db/schema.ts";
-import { placeById } from "../../src/server/places/index.ts";
-import { forgetPostChange } from "../../src/server/posts/post-cache.ts";
+import { deliverHere } from "../../src/server/events/index.ts";
+import { chosenArea } from "../../src/server/places/area-choice.ts";
 import type { PostType } from "../../src/shared/posts.ts";
 import { createSignedInUser, type TestUser } from "./factories.ts";
+import { as } from "./review-calls.ts";
 
 /**
  * Search tests (issue 18): posts and areas written straight into the database, with the text, type,
  * time and town each test needs. Areas are copied from the gazetteer as the API does.
  */
 
-/** A place's area columns, or all null. */
-function areaValues(placeId: number | null) {
-  if (placeId === null) {
-    return { areaId: null, areaName: null, areaCountry: null, areaLat: null, areaLng: null };
-  }
-  const place = placeById(placeId);
-  if (!place) throw new Error(`no place ${placeId} in the gazetteer`);
-  return {
-    areaId: place.id,
-    areaName: place.name,
-    areaCountry: place.country,
-    areaLat: place.lat,
-    areaLng: place.lng,
-  };
-}
+/** A place's area columns, or all null (a place the gazetteer lacks throws). */
+const areaValues = (placeId: number | null) => chosenArea(placeId);
 
 /** Sets (or clears) a profile's area, as choosing a town on the profile does. */
 export async function setProfileArea(db: Db, profileId: string, placeId: number | null) {
@@ -80,7 +69,7 @@ export async function insertSearchPost(
     })
     .returning({ id: posts.id });
   if (!row) throw new Error("post insert returned nothing");
-  forgetPostChange(db, "all");
+  deliverHere(db, { type: "everything.changed" });
   return row.id;
 }
 
@@ -94,3 +83,22 @@ export const TOWNS = {
   /** About 73 km from Cambridge. */
   ipswich: 2646057,
 } as const;
+
+/**
+ * GET /api/search/{kind}?{query} on the app `t` holds, as `user` (signed out without one): the
+ * answer, after checking it is a 200.
+ */
+export function searchCall<Answer>(t: { readonly app: FastifyInstance }, kind: "posts" | "people") {
+  return async (query: Record<string, string | number>, user?: TestUser): Promise<Answer> => {
+    const params = new URLSearchParams(
+      Object.entries(query).map(([key, value]) => [key, String(value)]),
+    );
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/search/${kind}?${params}`,
+      headers: as(user),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Answer;
+  };
+}

@@ -17,6 +17,8 @@ export type CaughtMail = {
   html: string;
   /** The http(s) links of the plain-text body, in order. */
   links: string[];
+  /** Each header line as sent, by its lower-cased name (the last one when repeated). */
+  headers: Record<string, string>;
 };
 
 /** How the catcher answers RCPT TO: accept, refuse for now (451) or for good (550). */
@@ -85,6 +87,9 @@ export async function startSmtpCatcher(port?: number): Promise<SmtpCatcher> {
               text,
               html: typeof parsed.html === "string" ? parsed.html : "",
               links: linksIn(text),
+              headers: Object.fromEntries(
+                parsed.headerLines.map(({ key, line }) => [key, line.slice(key.length + 1).trim()]),
+              ),
             };
             messages.push(mail);
             arrivals.emit("mail", mail);

@@ -3,19 +3,29 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
+import type { LogStream } from "../../src/server/http/log-stream.ts";
+import type { Clock } from "../../src/server/schedule/index.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
-/** The whole app, in-process, on a fresh database; call it with `app.inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The whole app, in-process, on a fresh database; call it with `app.inject`. With `logStream` it
+ * logs at info level there (for tests that read the log); else it logs nothing. With `clock`, the
+ * app reads that time (a controllable one for time-based rules).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logStream, clock }: { logStream?: LogStream; clock?: Clock } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: logStream ? "info" : "silent" }),
     webDir: undefined,
     ...overrides,
   };
-  const app = await buildApp({ config, database: testDb.database, logger: false });
+  const logging = logStream ? { logStream } : { logger: false };
+  const app = await buildApp({ config, database: testDb.database, ...logging, clock });
   await app.ready();
   return {
     app,
@@ -35,10 +45,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
  */
 export function testAppClosedAfterAll(
   overrides: Partial<Config> | (() => Partial<Config>) = {},
+  options: { clock?: Clock } = {},
 ): Omit<TestApp, "close"> {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await createTestApp(typeof overrides === "function" ? overrides() : overrides);
+    started = await createTestApp(
+      typeof overrides === "function" ? overrides() : overrides,
+      options,
+    );
   });
   afterAll(() => started?.close());
   const current = () => {

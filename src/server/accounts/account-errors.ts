@@ -1,17 +1,29 @@
-import { AppError } from "../http/app-error.ts";
+import { AppError, fixedError } from "../http/app-error.ts";
 
 /** Every bad link (malformed, forged, unknown, expired, used, for another purpose) answers this. */
-export const invalidToken = () =>
-  new AppError(400, "invalid-token", "This link is invalid or has expired.");
+export const invalidToken = fixedError(
+  400,
+  "invalid-token",
+  "This link is invalid or has expired.",
+);
 
-export const alreadyVerified = () =>
-  new AppError(409, "already-verified", "Your email address is already verified.");
+export const alreadyVerified = fixedError(
+  409,
+  "already-verified",
+  "Your email address is already verified.",
+);
 
-export const noEmailToVerify = () =>
-  new AppError(400, "invalid-input", "This account has no email address to verify.");
+export const noEmailToVerify = fixedError(
+  400,
+  "invalid-input",
+  "This account has no email address to verify.",
+);
 
-export const mailUnavailable = () =>
-  new AppError(503, "mail-unavailable", "Email is not set up on this server.");
+export const mailUnavailable = fixedError(
+  503,
+  "mail-unavailable",
+  "Email is not set up on this server.",
+);
 
 /** A password asked again before a sensitive change; `field` is the form field that held it. */
 export const wrongCurrentPassword = (field: string) =>
@@ -25,12 +37,11 @@ export const passwordMissing = (field: string) =>
     fields: { [field]: "Enter your current password." },
   });
 
-export const reauthenticationRequired = () =>
-  new AppError(
-    403,
-    "reauthentication-required",
-    "Please sign in with Google again to confirm it is you, then try again.",
-  );
+export const reauthenticationRequired = fixedError(
+  403,
+  "reauthentication-required",
+  "Please sign in with Google again to confirm it is you, then try again.",
+);
 
 /** PUT /api/me/email with the address the account already has: the same 409 as a taken one. */
 export const sameEmail = () =>

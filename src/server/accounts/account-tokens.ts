@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { hashToken, issueSecretToken } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
-import { accountTokens, users } from "../db/schema.ts";
+import { accountTokens } from "../db/tables/accounts.ts";
+import { users } from "../db/tables/auth.ts";
 
 /** What a one-time link sent by mail is for. */
 export type TokenPurpose = "verify-email" | "reset-password" | "change-email";

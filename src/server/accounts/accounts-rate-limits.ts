@@ -4,9 +4,9 @@ import { authUserResponseSchema } from "../../shared/auth.ts";
 
 /**
  * Per-IP limits of the account routes, like sign-in's (auth-rate-limits.ts registers the plugin):
- * each group counts apart, in this instance's memory.
+ * each group counts apart, in the database every instance shares.
  */
-/** Forgot-password requests per client address and minute (issue 15), counted in memory. */
+/** Forgot-password requests per client address and minute (issue 15). */
 export function forgotPasswordLimit(app: FastifyInstance) {
   return {
     rateLimit: {

@@ -1,74 +1,29 @@
-import { and, eq } from "drizzle-orm";
-import { type Identity, identityColumns } from "../auth/index.ts";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { profiles, users } from "../db/schema.ts";
+import { accountTokens } from "../db/tables/accounts.ts";
+import { users } from "../db/tables/auth.ts";
 
 /**
- * Sets `values` on the account if its address is still `email`, which a link just proved (a link
- * for an old address proves nothing now); the identity, or null when the address changed.
+ * The addresses the account has or had (its own, and every one a link was mailed to for it: the
+ * sign-up's, a change's old and new ones) that no other account uses now: what its deletion erases
+ * from the tables that are keyed by address rather than by account.
  */
-async function updateIfEmailStill(
-  tx: Db,
-  { userId, email }: { userId: string; email: string },
-  values: Partial<typeof users.$inferInsert>,
-): Promise<Identity | null> {
-  const [row] = await tx
-    .update(users)
-    .set(values)
-    .where(and(eq(users.id, userId), eq(users.email, email)))
-    .returning(identityColumns);
-  return row ?? null;
-}
-
-/** The account's address is proved, if it is still `email`. */
-export function markEmailVerified(tx: Db, userId: string, email: string): Promise<Identity | null> {
-  return updateIfEmailStill(tx, { userId, email }, { emailVerified: true });
-}
-
-/**
- * A new password for an account whose address is still `email`, which the reset link just proved:
- * the address counts as verified from now on.
- */
-export function resetPassword(
-  tx: Db,
-  userId: string,
-  email: string,
-  passwordHash: string,
-): Promise<Identity | null> {
-  return updateIfEmailStill(tx, { userId, email }, { passwordHash, emailVerified: true });
-}
-
-export async function setPassword(tx: Db, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
-/**
- * In `tx`: the account's address becomes `email`, verified (the change-email link proved it), and
- * so does its profile's contact address. Null when the account is gone. Another account having
- * taken the address meanwhile breaks `users_email_unique` (the caller translates it).
- */
-export async function changeEmail(
-  tx: Db,
-  userId: string,
-  email: string,
-): Promise<{ previous: Identity; changed: Identity } | null> {
-  const [previous] = await tx
-    .select(identityColumns)
+export async function addressesOf(tx: Db, userId: string): Promise<string[]> {
+  const had = await tx
+    .select({ email: users.email })
     .from(users)
     .where(eq(users.id, userId))
-    .for("update");
-  if (!previous) return null;
-  const [changed] = await tx
-    .update(users)
-    .set({ email, emailVerified: true })
-    .where(eq(users.id, userId))
-    .returning(identityColumns);
-  if (!changed) return null;
-  await tx.update(profiles).set({ email }).where(eq(profiles.userId, userId));
-  return { previous, changed };
-}
-
-/** Removes the account; the database cascades to everything it owns (see account-deletion.ts). */
-export async function deleteUser(tx: Db, userId: string): Promise<void> {
-  await tx.delete(users).where(eq(users.id, userId));
+    .union(
+      tx
+        .select({ email: accountTokens.email })
+        .from(accountTokens)
+        .where(eq(accountTokens.userId, userId)),
+    );
+  const emails = had.flatMap((row) => (row.email ? [row.email] : []));
+  if (emails.length === 0) return [];
+  const taken = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), ne(users.id, userId)));
+  return emails.filter((email) => !taken.some((row) => row.email === email));
 }

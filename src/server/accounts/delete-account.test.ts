@@ -1,10 +1,19 @@
+import { randomBytes } from "node:crypto";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountsTestApp, expectFieldError, PASSWORD } from "../../../test/harness/accounts.ts";
+import {
+  accountsTestApp,
+  expectFieldError,
+  PASSWORD,
+  sessionCookieOf,
+  uniqueEmail,
+} from "../../../test/harness/accounts.ts";
 import { createSignedInUser } from "../../../test/harness/factories.ts";
+import { findInEveryTable } from "../../../test/harness/table-scan.ts";
 import {
   accountTokens,
   messages,
+  moderationLog,
   oauthAccounts,
   posts,
   profiles,
@@ -144,5 +153,83 @@ describe("what deleting removes", () => {
       .set({ until: sql`now() - interval '1 second'` })
       .where(eq(retiredUsernames.username, member.username));
     expect((await claim()).statusCode).toBe(201);
+  });
+});
+
+describe("nothing personal is left in any table (issue 28 item 13)", () => {
+  it("no row of any table holds the member's addresses or username, but the retired username", async () => {
+    const other = await createSignedInUser(t.app);
+    const firstEmail = uniqueEmail("leaver");
+    const { cookie } = await t.register(firstEmail);
+    const username = `leaver_${randomBytes(4).toString("hex")}`;
+    await t.createProfile(cookie, username);
+    const post = await t.call({
+      method: "POST",
+      url: "/api/articles",
+      cookie,
+      payload: { title: "Guitar lessons", topic: "Music", body: `Ask ${username}` },
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    // Each way: a review and a direct message.
+    for (const [from, to] of [
+      [cookie, other.username],
+      [other.cookie, username],
+    ] as const) {
+      const review = await t.call({
+        method: "POST",
+        url: "/api/reviews",
+        cookie: from,
+        payload: { created_about: to, title: "Kind", body: "Very kind.", rating: 5 },
+      });
+      expect(review.statusCode, review.body).toBe(201);
+      const dm = await t.call({
+        method: "POST",
+        url: `/api/conversations/with/${to}/messages`,
+        cookie: from,
+        payload: { text: "Hello there", clientId: `dm-${randomBytes(4).toString("hex")}` },
+      });
+      expect(dm.statusCode, dm.body).toBe(201);
+    }
+    const me = (await t.me(cookie)).user;
+    await t.database.db.insert(messages).values({
+      userId: me.id,
+      userName: username,
+      text: "Hello, neighbours",
+      clientId: `c-${me.id}`,
+    });
+    // A moderator's suspension names the member in the log (moderation/suspensions.ts).
+    await t.database.db.insert(moderationLog).values({
+      action: "suspend",
+      targetType: "member",
+      targetId: username,
+      subjectUserId: me.id,
+      reason: "cooling off",
+    });
+    // A new address (the old one gets the notice), then a reset link mailed to the new one.
+    const secondEmail = uniqueEmail("leaver-new");
+    expect(
+      (await t.changeEmail(cookie, { email: secondEmail, currentPassword: PASSWORD })).statusCode,
+    ).toBe(202);
+    const changed = await t.verify(await t.latestToken(secondEmail, "/verify-email"));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.forgot(secondEmail)).statusCode).toBe(202);
+    const session = sessionCookieOf(await t.signIn(secondEmail));
+    // Strangers' failed guesses, at either address: counted under it in sign_in_failures.
+    for (const address of [firstEmail, secondEmail]) {
+      expect((await t.signIn(address, "Wrong-guess-1")).statusCode).toBe(401);
+    }
+    const needles = [firstEmail, secondEmail, username];
+    expect((await findInEveryTable(t.database.db, needles)).length).toBeGreaterThan(5);
+
+    expect((await deleteAccount(session, { password: PASSWORD })).statusCode).toBe(204);
+    // Kept on purpose: the username stays retired for 90 days so nobody poses as the member.
+    expect(await findInEveryTable(t.database.db, needles)).toEqual([
+      `"public"."retired_usernames": ${username} (1)`,
+    ]);
+    // The other member keeps their account, and the log keeps its line without the name.
+    expect((await t.me(other.cookie)).profile.username).toBe(other.username);
+    expect(await t.database.db.$count(moderationLog, eq(moderationLog.reason, "cooling off"))).toBe(
+      1,
+    );
   });
 });

@@ -3,20 +3,21 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AccountExport } from "../../shared/accounts.ts";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
-import {
-  conversationMembers,
-  directMessages,
-  messages,
-  posts,
-  profiles,
-  reviews,
-  users,
-} from "../db/schema.ts";
+import { users } from "../db/tables/auth.ts";
+import { messages } from "../db/tables/chat.ts";
+import { conversationMembers, directMessages } from "../db/tables/direct-messages.ts";
+import { posts } from "../db/tables/posts.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviews } from "../db/tables/reviews.ts";
 import { presentArea } from "../places/index.ts";
+import { notWithheldSql } from "../visibility/index.ts";
 
 const iso = (date: Date) => date.toISOString();
 
-type AccountData = Omit<AccountExport, "exportedAt" | "sessions">;
+type AccountData = Omit<
+  AccountExport,
+  "exportedAt" | "sessions" | "notifications" | "notificationSettings" | "savedSearches"
+>;
 
 /** The direct messages `userId` wrote, oldest first, each with the other member's username. */
 async function ownDirectMessages(db: Db, userId: string): Promise<AccountData["directMessages"]> {
@@ -90,7 +91,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
   const other = alias(profiles, "other");
   type Side = typeof reviews.authorId | typeof reviews.subjectId;
   /** The reviews whose `own` side is the member, each with the username on its `otherSide`. */
-  const reviewsOf = (own: Side, otherSide: Side) =>
+  const reviewsOf = (own: Side, otherSide: Side, skipWithheld = false) =>
     db
       .select({
         title: reviews.title,
@@ -101,10 +102,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       })
       .from(reviews)
       .innerJoin(other, eq(other.id, otherSide))
-      .where(eq(own, profile.id))
+      .where(and(eq(own, profile.id), skipWithheld ? notWithheldSql(reviews) : undefined))
       .orderBy(asc(reviews.id));
   const written = await reviewsOf(reviews.authorId, reviews.subjectId);
-  const received = await reviewsOf(reviews.subjectId, reviews.authorId);
+  // A withheld review (by a member this one blocked) is its author's alone.
+  const received = await reviewsOf(reviews.subjectId, reviews.authorId, true);
 
   return {
     ...base,

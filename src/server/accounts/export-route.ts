@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountExportSchema } from "../../shared/accounts.ts";
-import { listSessions, requireViewer } from "../auth/index.ts";
+import { listSessions, requireSignedIn } from "../auth/index.ts";
 import { unauthorized } from "../http/app-error.ts";
+import { exportNotifications } from "../notifications/index.ts";
 import { readAccountData } from "./export-repository.ts";
 import { presentSession } from "./session-presenter.ts";
 
@@ -11,9 +12,9 @@ export const exportRoute: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/me/export",
-    { schema: { response: { 200: accountExportSchema } } },
+    { preHandler: requireSignedIn, schema: { response: { 200: accountExportSchema } } },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
+      const viewer = request.signedIn;
       const userId = viewer.identity.id;
       const [data, sessions] = await Promise.all([
         readAccountData(db, userId),
@@ -21,12 +22,12 @@ export const exportRoute: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!data) throw unauthorized();
       const name = data.profile?.username ?? "account";
-      reply
-        .header("Cache-Control", "no-store")
-        .header("Content-Disposition", `attachment; filename="your-local-talents-${name}.json"`);
+      const notifications = await exportNotifications(db, userId, data.profile?.username ?? "");
+      reply.header("Content-Disposition", `attachment; filename="your-local-talents-${name}.json"`);
       return {
         exportedAt: new Date().toISOString(),
         ...data,
+        ...notifications,
         // The sessions' ids are left out: they are handles for signing a session out, not data.
         sessions: sessions.map((row) => {
           const { id: _id, ...session } = presentSession(row, viewer.session.publicId);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { tooManyRequests } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { appLink, mailAvailable, type OutgoingMail, queueMail } from "../mail/index.ts";
+import { write } from "../write/index.ts";
 import { mailUnavailable } from "./account-errors.ts";
 import { expireUnusedTokens, issueAccountToken, type TokenPurpose } from "./account-tokens.ts";
 import { accountQuota, addressQuota, type Quota } from "./mail-limits.ts";
@@ -63,7 +64,7 @@ export function sendLinkMail(
   request: FastifyRequest,
   link: { userId: string | null; purpose: TokenPurpose; to: string },
 ): Promise<LinkMailOutcome> {
-  return db.transaction((tx) => queueLinkMail(tx, request, link));
+  return write(db, (tx) => queueLinkMail(tx, request, link)).then((done) => done.value);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { accountTokens, mailOutbox } from "../db/schema.ts";
+import { takeLock } from "../db/locks.ts";
+import { accountTokens } from "../db/tables/accounts.ts";
+import { mailsToWithinHour } from "../mail/index.ts";
 import type { TokenPurpose } from "./account-tokens.ts";
 
 /** Mails an address may receive in an hour, whatever sends them (counted in the outbox). */
@@ -11,9 +13,9 @@ export const LINKS_PER_ACCOUNT_PER_HOUR = 5;
 export type Quota = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** When each row leaves the hour, in seconds from now. */
-const leavesHourIn = (column: typeof mailOutbox.createdAt | typeof accountTokens.createdAt) =>
+const leavesHourIn = (column: typeof accountTokens.createdAt) =>
   sql<number>`ceil(extract(epoch from (${column} + interval '1 hour' - now())))::int`;
-const withinHour = (column: typeof mailOutbox.createdAt | typeof accountTokens.createdAt) =>
+const withinHour = (column: typeof accountTokens.createdAt) =>
   gt(column, sql`now() - interval '1 hour'`);
 
 /** `newest`: the newest `max` rows of the hour, newest first. */
@@ -28,18 +30,13 @@ function quotaOf(newest: { leavesIn: number }[], max: number): Quota {
  * instance sharing the database), the second counts after the first has written its row.
  */
 async function lock(tx: Db, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  await takeLock(tx, "mailQuota", key);
 }
 
 /** Whether `address` may get another mail this hour; locks it for the rest of `tx`. */
 export async function addressQuota(tx: Db, address: string): Promise<Quota> {
   await lock(tx, `mail-to:${address}`);
-  const rows = await tx
-    .select({ leavesIn: leavesHourIn(mailOutbox.createdAt) })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, address), withinHour(mailOutbox.createdAt)))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(MAILS_PER_ADDRESS_PER_HOUR);
+  const rows = await mailsToWithinHour(tx, address, MAILS_PER_ADDRESS_PER_HOUR);
   return quotaOf(rows, MAILS_PER_ADDRESS_PER_HOUR);
 }
 

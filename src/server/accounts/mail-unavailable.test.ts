@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { accountsTestApp, PASSWORD, uniqueEmail } from "../../../test/harness/accounts.ts";
+import { expectErrorAnswer } from "../../../test/harness/error-answer.ts";
 import { accountTokens } from "../db/schema.ts";
 
 /** Production without SMTP_URL: nothing can be sent, so the routes that would send say so. */
@@ -9,13 +11,8 @@ const t = accountsTestApp("mail-unavailable", {
   mail: { smtpUrl: undefined, from: "Your Local Talents <no-reply@localhost>" },
 });
 
-const expectMailUnavailable = (res: { statusCode: number; json(): { error: unknown } }) => {
-  expect(res.statusCode).toBe(503);
-  expect(res.json().error).toEqual({
-    code: "mail-unavailable",
-    message: "Email is not set up on this server.",
-  });
-};
+const expectMailUnavailable = (res: LightMyRequestResponse) =>
+  expectErrorAnswer(res, 503, "mail-unavailable", "Email is not set up on this server.");
 
 describe("without a way to send mail", () => {
   it("signs up all the same, queueing no link; resend and change of email answer 503", async () => {

@@ -7,21 +7,17 @@ import {
 import { isValidEmail, normalizeEmail } from "../../shared/auth.ts";
 import {
   checkPasswordStrength,
-  clearSignInFailures,
   findUserByEmail,
-  hashPassword,
   invalidEmail,
   presentIdentity,
-  revokeAllAccess,
   startSession,
   weakPassword,
 } from "../auth/index.ts";
 import { mailAvailable } from "../mail/index.ts";
 import { invalidToken, mailUnavailable } from "./account-errors.ts";
-import { useAccountToken } from "./account-tokens.ts";
 import { followLinkOptions, forgotPasswordLimit } from "./accounts-rate-limits.ts";
-import { resetPassword } from "./accounts-repository.ts";
 import { sendLinkMail } from "./link-mail.ts";
+import { resetPasswordByLink } from "./password-reset.ts";
 
 /** Forgot password: a one-hour link by mail, then a new password that signs everyone else out. */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,21 +52,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, password } = request.body;
       const strength = checkPasswordStrength(password);
       if (strength !== "ok") throw weakPassword(strength);
-      const passwordHash = await hashPassword(password);
-      // The link proved the address: the account is the link-holder's now. Whoever else had it
-      // (a squatter who registered the address, someone who knew the old password) is signed out
-      // and their pending links are void, all with the token's use.
-      const user = await db.transaction(async (tx) => {
-        const used = await useAccountToken(tx, token, ["reset-password"]);
-        if (!used) return null;
-        const reset = await resetPassword(tx, used.userId, used.email, passwordHash);
-        if (reset) await revokeAllAccess(tx, reset.id);
-        return reset;
-      });
-      if (!user) throw invalidToken();
-      if (user.email) await clearSignInFailures(db, user.email);
-      await startSession(request, reply, user.id);
-      return { user: presentIdentity(user) };
+      const reset = await resetPasswordByLink(db, token, password);
+      if (!reset.ok) throw invalidToken();
+      await startSession(request, reply, reset.value.id);
+      return { user: presentIdentity(reset.value) };
     },
   );
 };

@@ -3,11 +3,12 @@ import { sessionParamsSchema, sessionsResponseSchema } from "../../shared/accoun
 import {
   endSession,
   listSessions,
-  requireViewer,
-  revokeOtherSessions,
+  requireSignedIn,
+  revokeOtherAccess,
   revokeSessionById,
 } from "../auth/index.ts";
 import { notFound } from "../http/app-error.ts";
+import { write } from "../write/index.ts";
 import { presentSession } from "./session-presenter.ts";
 
 /** The signed-in browsers of the account: the list, signing one out, signing out all the others. */
@@ -16,10 +17,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/me/sessions",
-    { schema: { response: { 200: sessionsResponseSchema } } },
-    async (request, reply) => {
-      const viewer = await requireViewer(request);
-      reply.header("Cache-Control", "no-store");
+    { preHandler: requireSignedIn, schema: { response: { 200: sessionsResponseSchema } } },
+    async (request) => {
+      const viewer = request.signedIn;
       const rows = await listSessions(db, viewer.identity.id);
       return { sessions: rows.map((row) => presentSession(row, viewer.session.publicId)) };
     },
@@ -27,9 +27,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/me/sessions/:id",
-    { schema: { params: sessionParamsSchema } },
+    { preHandler: requireSignedIn, schema: { params: sessionParamsSchema } },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
+      const viewer = request.signedIn;
       const { id } = request.params;
       // Another account's session answers as an unknown one does.
       const revoked = await revokeSessionById(db, viewer.identity.id, id);
@@ -39,9 +39,16 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/me/sessions/revoke-others", async (request, reply) => {
-    const viewer = await requireViewer(request);
-    await revokeOtherSessions(db, viewer.identity.id, viewer.session.publicId);
-    return reply.status(204).send();
-  });
+  app.post(
+    "/me/sessions/revoke-others",
+    { preHandler: requireSignedIn },
+    async (request, reply) => {
+      const viewer = request.signedIn;
+      // Whoever else was signed in loses the links they may have asked for too (a new address).
+      await write(db, (tx) =>
+        revokeOtherAccess(tx, viewer.identity.id, viewer.session.publicId),
+      ).then((done) => done.value);
+      return reply.status(204).send();
+    },
+  );
 };

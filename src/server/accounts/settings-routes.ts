@@ -9,17 +9,13 @@ import {
   checkPasswordStrength,
   emailAlreadyInUse,
   findUserByEmail,
-  hashPassword,
   invalidEmail,
-  revokeOtherSessions,
   weakPassword,
 } from "../auth/index.ts";
 import { sameEmail } from "./account-errors.ts";
-import { expireUnusedTokens } from "./account-tokens.ts";
-import { passwordCheckOptions } from "./accounts-rate-limits.ts";
-import { setPassword } from "./accounts-repository.ts";
 import { mailRequestedLink } from "./link-mail.ts";
-import { requireOwner } from "./reauthentication.ts";
+import { changePassword } from "./password-change.ts";
+import { ownerChangeOptions, reauthenticate } from "./reauthentication.ts";
 
 /** Settings: a new password (the current one first), a new email (once the new address proves it). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,10 +23,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/me/password",
-    passwordCheckOptions(app, { body: changePasswordBodySchema }),
+    ownerChangeOptions(app, { body: changePasswordBodySchema }),
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      const viewer = await requireOwner(request, {
+      const viewer = await reauthenticate(request, {
         password: currentPassword,
         field: "currentPassword",
         checkBody: () => {
@@ -38,27 +34,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (strength !== "ok") throw weakPassword(strength, "newPassword");
         },
       });
-      const passwordHash = await hashPassword(newPassword);
-      const userId = viewer.identity.id;
-      await db.transaction(async (tx) => {
-        await setPassword(tx, userId, passwordHash);
-        // Whoever knew the old password is signed out; a reset link asked for before is void.
-        await revokeOtherSessions(tx, userId, viewer.session.publicId);
-        await expireUnusedTokens(tx, userId, "reset-password");
-      });
+      await changePassword(db, viewer, newPassword);
       return reply.status(204).send();
     },
   );
 
   app.put(
     "/me/email",
-    passwordCheckOptions(app, {
+    ownerChangeOptions(app, {
       body: changeEmailBodySchema,
       response: { 202: mailSentResponseSchema },
     }),
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
-      const viewer = await requireOwner(request, {
+      const viewer = await reauthenticate(request, {
         password: request.body.currentPassword,
         field: "currentPassword",
         checkBody: () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mailSentResponseSchema, verifyEmailBodySchema } from "../../shared/accounts.ts";
-import { emailAlreadyInUse, presentIdentity, requireViewer } from "../auth/index.ts";
+import { emailAlreadyInUse, presentIdentity, requireSignedIn } from "../auth/index.ts";
 import { appLink, queueMail } from "../mail/index.ts";
 import { alreadyVerified, invalidToken, noEmailToVerify } from "./account-errors.ts";
 import { followLinkOptions } from "./accounts-rate-limits.ts";
@@ -14,9 +14,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/verify-email/resend",
-    { schema: { response: { 202: mailSentResponseSchema } } },
+    { preHandler: requireSignedIn, schema: { response: { 202: mailSentResponseSchema } } },
     async (request, reply) => {
-      const { identity } = await requireViewer(request);
+      const { identity } = request.signedIn;
       if (!identity.email) throw noEmailToVerify();
       if (identity.emailVerified) throw alreadyVerified();
       const sent = await mailRequestedLink(request, {
@@ -32,8 +32,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await followEmailLink(db, request.body.token, (tx, previousEmail) =>
       queueMail(tx, emailChangedNotice(previousEmail, appLink(request, "/login"))),
     );
-    if (outcome.kind === "invalid") throw invalidToken();
-    if (outcome.kind === "email-taken") throw emailAlreadyInUse();
-    return { user: presentIdentity(outcome.identity) };
+    if (!outcome.ok)
+      throw outcome.reason === "invalid-token" ? invalidToken() : emailAlreadyInUse();
+    return { user: presentIdentity(outcome.value) };
   });
 };

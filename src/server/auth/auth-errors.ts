@@ -1,5 +1,5 @@
 import { suspendedMessage } from "../../shared/suspension-text.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError, fixedError } from "../http/app-error.ts";
 import type { PasswordStrength } from "./password-policy.ts";
 
 /** The identity API's errors: stable codes the web maps to SPEC §8 texts, with readable messages. */
@@ -37,14 +37,19 @@ export const emailAlreadyInUse = () =>
     },
   );
 
-export const invalidCredential = () =>
-  new AppError(401, "invalid-credential", "The email or password is incorrect.");
+export const invalidCredential = fixedError(
+  401,
+  "invalid-credential",
+  "The email or password is incorrect.",
+);
 
-export const userNotFound = () =>
-  new AppError(401, "user-not-found", "There is no account with this email.");
+export const userNotFound = fixedError(
+  401,
+  "user-not-found",
+  "There is no account with this email.",
+);
 
-export const wrongPassword = () =>
-  new AppError(401, "wrong-password", "The password is incorrect.");
+export const wrongPassword = fixedError(401, "wrong-password", "The password is incorrect.");
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
@@ -58,20 +63,25 @@ export const tooManyRequests = (retryAfterSeconds: number, what = "attempts") =>
 
 /**
  * The per-account (or per-device) lock: 429 too-many-requests like the other limits, with the time
- * sign-in resumes in `fields.pausedUntil` (ISO 8601) so the form can say plainly until when.
+ * it resumes in `fields.pausedUntil` (ISO 8601) so the form can say plainly until when. `what`:
+ * what is paused (sign-in, or the password asked again before a change, issue 28 item 7).
  */
-export const signInPaused = (retryAfterSeconds: number) => {
+export const signInPaused = (retryAfterSeconds: number, what = "Sign-in to this account") => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(
     429,
     "too-many-requests",
-    `Sign-in to this account is paused after too many failed attempts. Please try again in ${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}.`,
+    `${what} is paused after too many failed attempts. Please try again in ${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}.`,
     {
       fields: { pausedUntil: new Date(Date.now() + seconds * 1000).toISOString() },
       headers: { "Retry-After": String(seconds) },
     },
   );
 };
+
+/** The same lock met by a password asked again in settings (change email or password, deletion). */
+export const passwordChecksPaused = (retryAfterSeconds: number) =>
+  signInPaused(retryAfterSeconds, "Confirming changes with your password");
 
 /**
  * The right password of a suspended account (issue 16): says until when, in words the sign-in form

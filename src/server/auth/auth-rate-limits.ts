@@ -1,14 +1,16 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { databaseRateStore } from "../limits/index.ts";
 import { tooManyRequests } from "./auth-errors.ts";
 
 /**
- * Per-IP limits on sign-in and sign-up, counted in this process's memory (each instance counts its
- * own requests; the per-account limit is the one shared through the database).
+ * Per-IP limits on sign-in and sign-up (and the account routes' groups, accounts-rate-limits.ts),
+ * counted in the database every instance shares (issue 28, item 8): N instances allow what one does.
  */
 export async function registerAuthRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
+    store: databaseRateStore(app.database.db),
     addHeadersOnExceeding: {
       "x-ratelimit-limit": false,
       "x-ratelimit-remaining": false,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { sessions } from "../db/schema.ts";
+import { sessions } from "../db/tables/auth.ts";
 import { hashToken, issueSecretToken } from "./secret-token.ts";
 import { announceSessionsEnded } from "./sessions-ended.ts";
 

@@ -1,20 +1,13 @@
-import { announceInvalidation } from "../db/cache-invalidation.ts";
 import type { Db } from "../db/database.ts";
+import { announce } from "../events/index.ts";
 
 /**
  * Every instance hears of a session that ended (signed out, signed out from another device, all
- * sessions but one, a password reset, a takeover) as a key on the cache-invalidation channel, sent
- * when `db` (the transaction that deleted it) commits: the chat hub closes the sockets opened with
- * it, so a socket never goes on receiving a member's direct messages after its session is gone.
+ * sessions but one, a password reset, a takeover) as a `session.ended` event, sent when `db` (the
+ * transaction that deleted it) commits: the chat hub turns the sockets opened with it into
+ * signed-out readers, so a socket never goes on receiving a member's direct messages after its
+ * session is gone.
  */
-const PREFIX = "session-ended:";
-
-/** Announces each of the sessions (by public id) that `db` deleted. */
 export async function announceSessionsEnded(db: Db, publicIds: readonly string[]): Promise<void> {
-  for (const publicId of publicIds) await announceInvalidation(db, `${PREFIX}${publicId}`);
-}
-
-/** The public id of the session `key` says ended, or null for any other key. */
-export function endedSessionOf(key: string): string | null {
-  return key.startsWith(PREFIX) ? key.slice(PREFIX.length) : null;
+  for (const sessionId of publicIds) await announce(db, { type: "session.ended", sessionId });
 }

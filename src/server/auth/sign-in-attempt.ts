@@ -21,13 +21,14 @@ export async function beginSignInAttempt(
   request: FastifyRequest,
   accountKey: string,
   window: FailureWindow,
+  paused: (retryAfterSeconds: number) => Error = signInPaused,
 ): Promise<SignInAttempt> {
   const db = request.server.database.db;
   const deviceToken = readDeviceToken(request);
   const deviceKey = deviceToken ? await trustedDeviceKey(db, deviceToken, accountKey) : null;
   const limitKey = deviceKey ?? accountKey;
   const reservation = await reserveAttempt(db, limitKey, window);
-  if (!reservation.allowed) throw signInPaused(reservation.retryAfterSeconds);
+  if (!reservation.allowed) throw paused(reservation.retryAfterSeconds);
   return { limitKey, fromTrustedDevice: deviceKey !== null };
 }
 

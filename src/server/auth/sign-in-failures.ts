@@ -1,6 +1,8 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { signInFailures } from "../db/schema.ts";
+import { takeLock } from "../db/locks.ts";
+import { signInFailures } from "../db/tables/auth.ts";
+import { write } from "../write/index.ts";
 
 /**
  * Failed sign-ins per limit key, in the database so every instance counts the same ones. The key
@@ -50,13 +52,14 @@ export async function reserveAttempt(
   key: string,
   window: FailureWindow,
 ): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    const wait = await secondsUntilAllowed(tx as unknown as Db, key, window);
+  const { value } = await write(db, async (tx): Promise<Reservation> => {
+    await takeLock(tx, "signInFailures", key);
+    const wait = await secondsUntilAllowed(tx, key, window);
     if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     await tx.insert(signInFailures).values({ accountKey: key });
     return { allowed: true };
   });
+  return value;
 }
 
 /** A successful sign-in starts the count again. */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { write } from "../write/index.ts";
 import { accountSuspended } from "./auth-errors.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie.ts";
 import { createSession, deleteExpiredSessions, revokeSession } from "./session-store.ts";
@@ -21,11 +22,11 @@ export async function startSession(
   const db = request.server.database.db;
   const previous = readSessionToken(request);
   if (previous) await revokeSession(db, previous);
-  const started = await db.transaction(async (tx) => {
+  const started = await write(db, async (tx) => {
     const suspendedUntil = await suspensionHeldForSignIn(tx, userId);
     if (suspendedUntil) return { suspendedUntil };
     return createSession(tx, userId, request.headers["user-agent"]);
-  });
+  }).then((done) => done.value);
   if ("suspendedUntil" in started) throw accountSuspended(started.suspendedUntil);
   setSessionCookie(request, reply, started.token);
   forgetViewer(request);

@@ -1,10 +1,13 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { trustedDevices } from "../db/schema.ts";
+import { signInFailures, trustedDevices } from "../db/tables/auth.ts";
 import { hashToken, issueSecretToken } from "./secret-token.ts";
 
 /** How long a browser stays trusted after a successful password sign-in. */
 export const DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+
+/** The key a trusted browser's own failures count under in sign_in_failures. */
+const deviceLimitKey = (tokenHash: string) => `device:${tokenHash}`;
 
 /**
  * Remembers a browser that signed in to `accountKey` (OWASP's device cookie): the cookie gets the
@@ -34,9 +37,23 @@ export async function trustedDeviceKey(
       ),
     )
     .limit(1);
-  return row ? `device:${row.tokenHash}` : null;
+  return row ? deviceLimitKey(row.tokenHash) : null;
 }
 
 export async function pruneExpiredDevices(db: Db): Promise<void> {
   await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, new Date()));
+}
+
+/**
+ * In `tx`, a deleted account's deletion: the browsers trusted for `emails` (the addresses it had) and
+ * every failed sign-in counted under those addresses or those browsers go, so no row keeps them.
+ */
+export async function forgetSignInsOf(tx: Db, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  const devices = await tx
+    .delete(trustedDevices)
+    .where(inArray(trustedDevices.accountKey, [...emails]))
+    .returning({ tokenHash: trustedDevices.tokenHash });
+  const keys = [...emails, ...devices.map((device) => deviceLimitKey(device.tokenHash))];
+  await tx.delete(signInFailures).where(inArray(signInFailures.accountKey, keys));
 }

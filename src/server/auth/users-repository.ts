@@ -1,7 +1,11 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { accountTokens, oauthAccounts, profiles, sessions, users } from "../db/schema.ts";
-import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import type { WriteResult } from "../db/sql-errors.ts";
+import { accountTokens } from "../db/tables/accounts.ts";
+import { oauthAccounts, sessions, users } from "../db/tables/auth.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { writeUnlessViolated } from "../write/index.ts";
+import { revokeOtherSessions } from "./session-store.ts";
 import { announceSessionsEnded } from "./sessions-ended.ts";
 
 /** A signed-in person as the server knows them (SPEC §3: uid, displayName, photoURL). */
@@ -71,14 +75,12 @@ export function insertPasswordUser(
   user: { email: string; passwordHash: string },
   afterInsert?: (tx: Db, identity: Identity) => Promise<void>,
 ): Promise<WriteResult<Identity, "email-taken">> {
-  return translateViolations({ users_email_unique: "email-taken" }, () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.insert(users).values(user).returning(identityColumns);
-      if (!row) throw new Error("insert into users returned no row");
-      await afterInsert?.(tx, row);
-      return row;
-    }),
-  );
+  return writeUnlessViolated(db, { users_email_unique: "email-taken" }, async (tx) => {
+    const [row] = await tx.insert(users).values(user).returning(identityColumns);
+    if (!row) throw new Error("insert into users returned no row");
+    await afterInsert?.(tx, row);
+    return row;
+  });
 }
 
 export async function findUserByOAuthAccount(
@@ -116,29 +118,39 @@ export function insertOAuthUser(
     users_email_unique: "email-taken",
     oauth_accounts_issuer_subject_pk: "account-exists",
   } as const;
-  return translateViolations(reasons, () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          emailVerified: account.emailVerified,
-          displayName: account.displayName,
-          photoUrl: account.photoUrl,
-        })
-        .returning(identityColumns);
-      if (!row) throw new Error("insert into users returned no row");
-      await tx
-        .insert(oauthAccounts)
-        .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
-      return row;
-    }),
-  );
+  return writeUnlessViolated(db, reasons, async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        emailVerified: account.emailVerified,
+        displayName: account.displayName,
+        photoUrl: account.photoUrl,
+      })
+      .returning(identityColumns);
+    if (!row) throw new Error("insert into users returned no row");
+    await tx
+      .insert(oauthAccounts)
+      .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
+    return row;
+  });
 }
 
 /**
- * Ends every session of the account and makes every pending one-time link useless: what a proof of
- * the address (a reset link, a Google sign-in) does to whoever held the account before.
+ * Makes every unused one-time link of the account useless (verify, reset, change of address): a
+ * link asked for by whoever held the account before must not hand it back later (issue 28 item 2).
+ * The rows stay, for the per-account mail counts.
+ */
+async function voidPendingLinks(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })
+    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+}
+
+/**
+ * Ends every session of the account and voids its pending links: what a proof of the address (a
+ * reset link, a Google sign-in) or a suspension does to whoever held the account before.
  */
 export async function revokeAllAccess(tx: Db, userId: string): Promise<void> {
   const ended = await tx
@@ -149,10 +161,20 @@ export async function revokeAllAccess(tx: Db, userId: string): Promise<void> {
     tx,
     ended.map((row) => row.publicId),
   );
-  await tx
-    .update(accountTokens)
-    .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })
-    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+  await voidPendingLinks(tx, userId);
+}
+
+/**
+ * In `tx`: every session but `keepPublicId` (the browser asking) ends and every pending link is
+ * void, as a new password or "sign out everywhere else" must do to someone who knew the old one.
+ */
+export async function revokeOtherAccess(
+  tx: Db,
+  userId: string,
+  keepPublicId: string,
+): Promise<void> {
+  await revokeOtherSessions(tx, userId, keepPublicId);
+  await voidPendingLinks(tx, userId);
 }
 
 /**
@@ -166,23 +188,20 @@ export async function takeOverUnverifiedAccount(
   db: Db,
   account: { issuer: string; subject: string; email: string },
 ): Promise<Identity | null> {
-  const result = await translateViolations(
-    { oauth_accounts_issuer_subject_pk: "account-exists" },
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash: null, emailVerified: true })
-          .where(and(eq(users.email, account.email), eq(users.emailVerified, false)))
-          .returning(identityColumns);
-        if (!row) return null;
-        await tx
-          .insert(oauthAccounts)
-          .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
-        await revokeAllAccess(tx, row.id);
-        return row;
-      }),
-  );
+  const reasons = { oauth_accounts_issuer_subject_pk: "account-exists" } as const;
+  const result = await writeUnlessViolated(db, reasons, async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash: null, emailVerified: true })
+      .where(and(eq(users.email, account.email), eq(users.emailVerified, false)))
+      .returning(identityColumns);
+    if (!row) return null;
+    await tx
+      .insert(oauthAccounts)
+      .values({ issuer: account.issuer, subject: account.subject, userId: row.id });
+    await revokeAllAccess(tx, row.id);
+    return row;
+  });
   // A concurrent callback linked this provider account first: the caller signs in to that one.
   return result.ok ? result.value : null;
 }

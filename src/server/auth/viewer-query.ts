@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 import { profileColumns } from "../db/profile-columns.ts";
-import { profiles, sessions, users } from "../db/schema.ts";
+import { sessions, users } from "../db/tables/auth.ts";
+import { profiles } from "../db/tables/profiles.ts";
 import { identityColumns } from "./users-repository.ts";
 
 function buildViewerQuery(db: Db) {
@@ -30,21 +32,13 @@ function buildViewerQuery(db: Db) {
     .limit(1);
 }
 
-type ViewerQuery = ReturnType<ReturnType<typeof buildViewerQuery>["prepare"]>;
-const preparedByDb = new WeakMap<Db, ViewerQuery>();
-
 /**
  * The live session's identity and profile in one query (one round trip, not three), prepared once
  * per database: every signed-in request runs it. Placeholders: `tokenHash` (the cookie's token,
  * hashed) and `now` (ISO 8601).
  */
-export function viewerQuery(db: Db): ViewerQuery {
-  let query = preparedByDb.get(db);
-  if (!query) {
-    query = buildViewerQuery(db).prepare("viewer_by_session");
-    preparedByDb.set(db, query);
-  }
-  return query;
+export function viewerQuery(db: Db) {
+  return preparedQuery(db, "viewer_by_session", (name) => buildViewerQuery(db).prepare(name));
 }
 
 /** The same query unprepared, for tools that read its SQL text (bench/floor-server.ts). */

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { canPublish } from "../../shared/policies.ts";
 import type { ProfileRow } from "../db/profile-columns.ts";
-import { forbidden, unauthorized } from "../http/app-error.ts";
 import { checkIntendedAccount } from "./intended-account.ts";
 import { isModerator } from "./moderators.ts";
 import { hashToken } from "./secret-token.ts";
@@ -27,9 +25,8 @@ export type Viewer = {
   /** Whether this account moderates (moderators.ts): its verified email is in ADMIN_EMAILS. */
   moderator: boolean;
 };
-export type ViewerWithProfile = { identity: Identity; profile: ViewerProfile; moderator: boolean };
-
-const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+/** A viewer with a profile: a member, who may publish (policies.ts canPublish). */
+export type ViewerWithProfile = Viewer & { profile: ViewerProfile };
 
 /**
  * The live session's identity and profile in one query (one round trip, not three). The session's
@@ -55,47 +52,29 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
 }
 
 /**
- * The request's viewer from its session cookie, looked up once per request; a write made for
- * another account than the cookie's is refused here (intended-account.ts), before any route uses it.
+ * The request's viewer from its session cookie, looked up once per request (kept on the request,
+ * `request.viewer`, request-viewer.ts); a write made for another account than the cookie's is
+ * refused here (intended-account.ts), before any route uses it.
  */
 export function getViewer(request: FastifyRequest): Promise<Viewer | null> {
-  let viewer = cache.get(request);
+  let viewer = request.viewerLookup;
   if (!viewer) {
     const loading = loadViewer(request).then((found) => {
       checkIntendedAccount(request, found?.identity.id ?? null);
       return found;
     });
-    cache.set(request, loading);
+    request.viewerLookup = loading;
     // A failed lookup (storage down) is not remembered: a chat socket's upgrade request lives on,
     // and its next send must look again rather than fail for good.
     loading.catch(() => {
-      if (cache.get(request) === loading) cache.delete(request);
+      if (request.viewerLookup === loading) request.viewerLookup = null;
     });
     viewer = loading;
   }
   return viewer;
 }
 
-/** Forgets the cached viewer (after sign-in, sign-out or profile creation within one request). */
+/** Forgets the looked-up viewer (after sign-in, sign-out or profile creation within one request). */
 export function forgetViewer(request: FastifyRequest): void {
-  cache.delete(request);
-}
-
-/** The signed-in viewer, or 401. */
-export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await getViewer(request);
-  if (!viewer) throw unauthorized();
-  return viewer;
-}
-
-/**
- * The signed-in viewer who may publish (post, review, chat: policies.ts canPublish): 401 when
- * signed out, 403 profile-required before the profile is created.
- */
-export async function requireProfile(request: FastifyRequest): Promise<ViewerWithProfile> {
-  const { identity, profile, moderator } = await requireViewer(request);
-  if (!canPublish(profile)) {
-    throw forbidden("Create your profile first (choose a username).", "profile-required");
-  }
-  return { identity, profile, moderator };
+  request.viewerLookup = null;
 }

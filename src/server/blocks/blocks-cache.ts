@@ -1,7 +1,6 @@
-import { ALL_CACHES, subscribeToInvalidations } from "../db/cache-invalidation.ts";
-import type { Database, Db } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { createReadCache, type ReadCache } from "../db/read-cache.ts";
-import { blocksChangedUserId } from "./blocks-announcements.ts";
+import { eventBusOf } from "../events/index.ts";
 import { readBlockedUserIds } from "./blocks-repository.ts";
 
 /**
@@ -12,51 +11,35 @@ import { readBlockedUserIds } from "./blocks-repository.ts";
  */
 export const BLOCKS_TTL_MS = 60_000;
 
-type BlocksCache = ReadCache<string, readonly string[]>;
-
-/** This process's cache by database handle: code holding only `db` (a route, the hub) finds it. */
-const caches = new WeakMap<Db, BlocksCache>();
-
-/**
- * Starts keeping blocks for `database` (the blocks plugin does, when the app starts); resolves to
- * the function that stops. A second app on the same database shares the first one's cache.
- */
-export async function startBlocksCache(database: Database): Promise<() => Promise<void>> {
-  const { db } = database;
-  if (caches.has(db)) return async () => {};
-  const cache: BlocksCache = createReadCache({ ttlMs: BLOCKS_TTL_MS, maxEntries: 10_000 });
-  const forget = (key: string) => {
-    if (key === ALL_CACHES) return cache.clear();
-    const userId = blocksChangedUserId(key);
-    if (userId) cache.delete(userId);
-  };
-  const unsubscribe = await subscribeToInvalidations(database, forget);
-  caches.set(db, cache);
-  return async () => {
-    if (caches.get(db) === cache) caches.delete(db);
-    await unsubscribe();
-  };
-}
+/** Who members blocked, as this instance keeps it (`app.blocks`, blocks-plugin.ts). */
+export type Blocks = {
+  /** The accounts (users.id) `blockerId` blocked. */
+  of(blockerId: string): Promise<readonly string[]>;
+  /** The accounts a request's viewer blocked (none when signed out): what their lists leave out. */
+  ofViewer(viewer: { identity: { id: string } } | null): Promise<readonly string[]>;
+};
 
 /**
- * The accounts (users.id) `blockerId` blocked: from this instance's cache when `db` is a database
- * whose cache runs, else (a transaction, a bare database) read from the table.
+ * Starts keeping blocks for `database`, forgetting a member's list when a change of it is
+ * announced from any instance; `stop` ends that.
  */
-export function blockedUserIds(db: Db, blockerId: string): Promise<readonly string[]> {
-  const cache = caches.get(db);
-  const read = () => readBlockedUserIds(db, blockerId);
-  return cache ? cache.get(blockerId, read) : read();
-}
-
-/** The accounts a request's viewer blocked (none when signed out): what their lists leave out. */
-export function blockedByViewer(
-  db: Db,
-  viewer: { identity: { id: string } } | null,
-): Promise<readonly string[]> {
-  return viewer ? blockedUserIds(db, viewer.identity.id) : Promise.resolve([]);
-}
-
-/** Whether `blockerId` blocked `blockedId` (both users.id), through the same cache. */
-export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
-  return (await blockedUserIds(db, blockerId)).includes(blockedId);
+export async function startBlocksCache(
+  database: Database,
+): Promise<{ blocks: Blocks; stop: () => Promise<void> }> {
+  const cache: ReadCache<string, readonly string[]> = createReadCache({
+    ttlMs: BLOCKS_TTL_MS,
+    maxEntries: 10_000,
+  });
+  const stop = await eventBusOf(database).subscribe({
+    types: ["member.blocked", "everything.changed"],
+    on: (event) => (event.type === "member.blocked" ? cache.delete(event.userId) : cache.clear()),
+    onResync: () => cache.clear(),
+  });
+  const of = (blockerId: string) =>
+    cache.get(blockerId, () => readBlockedUserIds(database.db, blockerId));
+  const blocks: Blocks = {
+    of,
+    ofViewer: (viewer) => (viewer ? of(viewer.identity.id) : Promise.resolve([])),
+  };
+  return { blocks, stop };
 }

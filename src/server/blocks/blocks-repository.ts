@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import type { Db } from "../db/database.ts";
-import { blocks, profiles } from "../db/schema.ts";
+import { blocks } from "../db/tables/blocks.ts";
+import { profiles } from "../db/tables/profiles.ts";
 import { announceBlocksChanged } from "./blocks-announcements.ts";
 
 /** The accounts (users.id) `blockerId` blocked, in no particular order (blocks-cache.ts keeps them). */
@@ -11,14 +12,6 @@ export async function readBlockedUserIds(db: Db, blockerId: string): Promise<str
     .from(blocks)
     .where(eq(blocks.blockerId, blockerId));
   return rows.map((row) => row.id);
-}
-
-/**
- * The same accounts as a subquery, for a read that filters on them in SQL:
- * `notInArray(column, blockedUserIdsQuery(db, viewerId))`.
- */
-export function blockedUserIdsQuery(db: Db, blockerId: string) {
-  return db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, blockerId));
 }
 
 /** Whether `blockerId` blocked `blockedId` (both users.id), read now: for a write's transaction. */

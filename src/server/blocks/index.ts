@@ -1,7 +1,8 @@
 /**
  * What other features use of blocks: who a member blocked (posts, reviews, profiles and the chat
- * leave those members out for them), and the key every instance hears when that changes.
+ * leave those members out for them), kept on the app as `app.blocks` by the blocks plugin.
  */
-export { blocksChangedKey, blocksChangedUserId } from "./blocks-announcements.ts";
-export { blockedByViewer, blockedUserIds, hasBlocked } from "./blocks-cache.ts";
-export { blockedUserIdsQuery, isBlocked } from "./blocks-repository.ts";
+export type { Blocks } from "./blocks-cache.ts";
+export { blocksPlugin } from "./blocks-plugin.ts";
+export { isBlocked } from "./blocks-repository.ts";
+export { blocksRoutes } from "./blocks-routes.ts";

@@ -1,15 +1,11 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatClientsClosedAfterEach } from "../../../test/harness/chat-clients.ts";
 import { type ChatTestClient, isAckOf } from "../../../test/harness/chat-test-client.ts";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
+import { createSignedInUsers, type TestUser } from "../../../test/harness/factories.ts";
+import { twoInstances } from "../../../test/harness/two-instances.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { buildApp } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { type Database, openPostgres } from "../db/database.ts";
 import { messages } from "../db/schema.ts";
 import { announceMessageHidden } from "./chat-announcements.ts";
 
@@ -19,32 +15,9 @@ import { announceMessageHidden } from "./chat-announcements.ts";
  * processes; on PGlite (in-process only) sharing it.
  */
 
-let testDb: TestDatabase;
-let second: Database;
-const apps: FastifyInstance[] = [];
-const urls: string[] = [];
+const instances = twoInstances({ listen: true });
+const { apps, urls } = instances;
 const chat = chatClientsClosedAfterEach();
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  second = testDb.url ? await openPostgres(testDb.url, 3) : testDb.database;
-  const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    webDir: undefined,
-  };
-  for (const database of [testDb.database, second]) {
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    apps.push(app);
-    urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-  }
-});
-
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  if (second && second !== testDb.database) await second.close();
-  await testDb?.drop();
-});
 
 const join = (url: string | undefined, user?: TestUser) =>
   chat.join(url ?? "", user ? { cookie: user.cookie } : {});
@@ -62,10 +35,10 @@ const got = (client: ChatTestClient, id: number) =>
 describe("two instances on one database", () => {
   it("a block made through one and a hide reach sockets open on the other", async () => {
     const [one] = apps as [FastifyInstance];
-    const [blocker, pest, friend] = [
-      await createSignedInUser(one),
-      await createSignedInUser(one),
-      await createSignedInUser(one),
+    const [blocker, pest, friend] = (await createSignedInUsers(one, 3)) as [
+      TestUser,
+      TestUser,
+      TestUser,
     ];
     const onOne = { pest: await join(urls[0], pest), friend: await join(urls[0], friend) };
     const onTwo = { blocker: await join(urls[1], blocker), visitor: await join(urls[1]) };
@@ -84,7 +57,7 @@ describe("two instances on one database", () => {
       headers: { cookie: blocker.cookie },
     });
     expect(res.statusCode).toBe(200);
-    await testDb.database.db.transaction(async (tx) => {
+    await instances.storage.database.db.transaction(async (tx) => {
       await tx.update(messages).set({ hiddenAt: new Date() }).where(eq(messages.id, doomed.id));
       await announceMessageHidden(tx, doomed.id);
     });

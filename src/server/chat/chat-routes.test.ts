@@ -14,7 +14,6 @@ import { testDatabaseKind } from "../../../test/harness/test-database.ts";
 import { CHAT_RESUME_LIMIT, CHAT_TEXT_MAX, type ChatMessage } from "../../shared/chat.ts";
 import { LISTEN_APPLICATION_NAME } from "../db/database.ts";
 import { messages, profiles, users } from "../db/schema.ts";
-import { chatHubOf } from "./chat-routes.ts";
 import { insertMessage, lastMessageId } from "./messages-repository.ts";
 
 const clients: ChatTestClient[] = [];
@@ -461,17 +460,16 @@ describe("resume", () => {
 
 describe("connection health", () => {
   it("heartbeats cut a socket that stops answering pings and keep the others", async () => {
-    const hub = chatHubOf(t.app);
-    if (!hub) throw new Error("no chat hub");
+    const live = t.app.live.sockets;
     const silent = await join(t.url, { autoPong: false });
     const lively = await join(t.url);
     // Wait for the lively client's pong to reach the server (the hub's own listener came first).
     const ponged = new Promise((resolve) => {
       for (const socket of t.app.websocketServer.clients) socket.once("pong", resolve);
     });
-    hub.sweep();
+    live.sweep();
     await ponged;
-    hub.sweep();
+    live.sweep();
     expect((await silent.closed).code).toBe(1006);
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
     lively.send({ type: "ping" });

@@ -1,20 +1,12 @@
-import { and, asc, desc, eq, gt, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../shared/chat.ts";
 import type { Db } from "../db/database.ts";
-import { messages } from "../db/schema.ts";
-import type { ChatViewer } from "./chat-viewer.ts";
-
-/** The channel every instance LISTENs on; payloads come from `notificationPayload`. */
-export const CHAT_CHANNEL = "chat_messages";
-
-/**
- * Constant naming the chat's insert lock among PostgreSQL advisory locks (the migration lock uses
- * another). See `insertMessage` for why inserts take it.
- */
-const INSERT_LOCK_KEY = 7_412_305_118;
-
-/** NOTIFY payloads must stay under 8000 bytes; bigger messages travel as their id only. */
-const MAX_NOTIFY_BYTES = 7900;
+import { takeLock } from "../db/locks.ts";
+import { messages } from "../db/tables/chat.ts";
+import { announce, type DomainEvent, fitsNotification } from "../events/index.ts";
+import type { LiveViewer } from "../live/index.ts";
+import { boundReader, visibleToSql } from "../visibility/index.ts";
+import { write } from "../write/index.ts";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -50,32 +42,36 @@ export type StoredMessage = { message: ChatMessage; senderId: string; hidden: bo
 /**
  * The messages `viewer` (null: signed out) is sent in a snapshot or resume: hidden ones only when
  * they wrote them or moderate, none by a member they blocked. The hub applies the same rule to live
- * messages (chat-viewer.ts maySeeMessage).
+ * messages (live-viewer.ts mayReceive).
  */
-function visibleTo(viewer: ChatViewer | null): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (!viewer) conditions.push(isNull(messages.hiddenAt));
-  else if (!viewer.moderator) {
-    conditions.push(or(isNull(messages.hiddenAt), eq(messages.userId, viewer.userId)) as SQL);
-  }
-  if (viewer && viewer.blocked.size > 0) {
-    conditions.push(notInArray(messages.userId, [...viewer.blocked]));
-  }
-  return and(...conditions);
+function visibleTo(db: Db, viewer: LiveViewer | null): SQL | undefined {
+  return visibleToSql(db, boundReader(viewer), messageItem);
+}
+
+/** A chat message as visibility sees it: by its sender's account. */
+const messageItem = { hiddenAt: messages.hiddenAt, author: { userId: messages.userId } };
+
+/** The rows `viewer` may see among those `where` keeps, in `order`, at most `limit`. */
+function visibleRows(
+  db: Db,
+  viewer: LiveViewer | null,
+  page: { where: SQL | undefined; order: SQL; limit: number },
+) {
+  return db
+    .select(columns)
+    .from(messages)
+    .where(and(page.where, visibleTo(db, viewer)))
+    .orderBy(page.order)
+    .limit(page.limit);
 }
 
 /** The latest `limit` messages `viewer` may see, oldest first. */
 export async function latestMessages(
   db: Db,
   limit: number,
-  viewer: ChatViewer | null = null,
+  viewer: LiveViewer | null = null,
 ): Promise<ChatMessage[]> {
-  const rows = await db
-    .select(columns)
-    .from(messages)
-    .where(visibleTo(viewer))
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  const rows = await visibleRows(db, viewer, { where: undefined, order: desc(messages.id), limit });
   return rows.reverse().map(presentMessage);
 }
 
@@ -84,14 +80,10 @@ export async function messagesAfter(
   db: Db,
   afterId: number,
   limit: number,
-  viewer: ChatViewer | null = null,
+  viewer: LiveViewer | null = null,
 ): Promise<ChatMessage[]> {
-  const rows = await db
-    .select(columns)
-    .from(messages)
-    .where(and(gt(messages.id, afterId), visibleTo(viewer)))
-    .orderBy(asc(messages.id))
-    .limit(limit);
+  const where = gt(messages.id, afterId);
+  const rows = await visibleRows(db, viewer, { where, order: asc(messages.id), limit });
   return rows.map(presentMessage);
 }
 
@@ -157,13 +149,17 @@ export type NewMessage = {
 };
 
 /**
- * What a notification carries: the whole message and its sender's account (`senderId`, for the
- * hubs' filtering; notifications stay between the instances and the database) when it fits, else
- * only its id.
+ * The event of a stored message: the whole message and its sender's account (`senderId`, for the
+ * hubs' filtering; events stay between the instances and the database) when it fits in a
+ * notification, else only its id.
  */
-export function notificationPayload(message: ChatMessage, senderId: string): string {
-  const full = JSON.stringify({ ...message, senderId });
-  return Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: message.id });
+export function messageEvent(message: ChatMessage, senderId: string): DomainEvent {
+  const full: DomainEvent = {
+    type: "chat.message",
+    id: message.id,
+    sent: { ...message, senderId },
+  };
+  return fitsNotification(full) ? full : { type: "chat.message", id: message.id };
 }
 
 /**
@@ -175,7 +171,7 @@ export async function insertMessage(
   db: Db,
   message: NewMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  return db.transaction((tx) => storeMessageInTransaction(tx, message));
+  return write(db, (tx) => storeMessageInTransaction(tx, message)).then((done) => done.value);
 }
 
 /**
@@ -196,7 +192,7 @@ export async function storeMessageInTransaction(
   tx: Db,
   message: NewMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
+  await takeLock(tx, "chatMessageInsert");
   const [row] = await tx
     .insert(messages)
     .values({ ...message, createdAt: sql`clock_timestamp()` })
@@ -208,7 +204,6 @@ export async function storeMessageInTransaction(
     return { message: existing, created: false };
   }
   const stored = presentMessage(row);
-  const payload = notificationPayload(stored, message.userId);
-  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
+  await announce(tx, messageEvent(stored, message.userId));
   return { message: stored, created: true };
 }

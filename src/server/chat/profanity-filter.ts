@@ -20,6 +20,7 @@
 import { createRequire } from "node:module";
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { INVISIBLE_CHARS } from "../../shared/chat-text.ts";
+import { trimEndWhile } from "../../shared/text-edges.ts";
 import { FANCY_LETTERS, foldFancyLetters } from "./fancy-letters.ts";
 
 const require = createRequire(import.meta.url);
@@ -133,10 +134,12 @@ function isRepeated(key: string): boolean {
   return false;
 }
 
+const DIGIT = /^\p{N}$/u;
+
 function isProfane(word: string): boolean {
   const plain = visible(word);
   if (!/\p{L}/u.test(plain)) return false;
-  const stem = plain.replace(/\p{N}+$/u, ""); // shit123: a number after a word is no disguise
+  const stem = trimEndWhile(plain, DIGIT); // shit123: a number after a word is no disguise
   return [plain, stem].some((form) => {
     if (!/\p{L}/u.test(form)) return false;
     if (isListed(form)) return true;

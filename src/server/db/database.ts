@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
+import type { DatabaseBounds } from "../config.ts";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate.ts";
 import { openPgliteDataDir } from "./pglite-data-dir.ts";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
@@ -16,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 
 export type NotificationListener = (payload: string) => void;
 
-/** One storage connection: Drizzle for queries plus LISTEN/NOTIFY for fan-out between instances. */
+/**
+ * One storage connection: Drizzle for queries plus LISTEN for fan-out between instances (the
+ * event bus, events/, is its one user: one channel, one connection).
+ */
 export type Database = {
   kind: "pglite" | "postgres";
   db: Db;
@@ -30,7 +34,6 @@ export type Database = {
     onNotify: NotificationListener,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
   /** Throws when the storage does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -64,9 +67,6 @@ export async function openPglite(
         if (!client.closed) await unsubscribe();
       };
     },
-    notify: async (channel, payload) => {
-      await client.query("select pg_notify($1, $2)", [channel, payload]);
-    },
     ping: async () => {
       await client.query("select 1");
     },
@@ -78,13 +78,18 @@ export async function openPglite(
 
 /**
  * A PostgreSQL server through a pool, migrated; LISTEN uses one dedicated connection. Its driver
- * loads here, so a server on the embedded database never loads it (issue 21: start time).
+ * loads here, so a server on the embedded database never loads it (issue 21: start time). The
+ * server passes `bounds` (postgres-pool.ts); tools and tests may leave queries unbounded.
  */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  bounds?: DatabaseBounds,
+): Promise<Database> {
   await migratePostgresDatabase(connectionString);
-  const { default: pg } = await import("pg");
+  const { createPostgresPool } = await import("./postgres-pool.ts");
   const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = createPostgresPool(connectionString, poolSize, bounds);
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   // A client checked out for a transaction has no pool listener: losing its server mid-transaction
@@ -104,9 +109,6 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       return async () => {
         if (listeners.delete(stop)) await stop();
       };
-    },
-    notify: async (channel, payload) => {
-      await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     ping: async () => {
       await pool.query("select 1");

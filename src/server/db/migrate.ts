@@ -2,11 +2,9 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { MIGRATION_LOCK } from "./locks.ts";
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../migrations");
-
-/** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
-const MIGRATION_LOCK_KEY = 73_115_009;
 
 export async function migratePgliteDatabase(client: PGlite): Promise<void> {
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
@@ -26,10 +24,10 @@ export async function migratePostgresDatabase(connectionString: string): Promise
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await client.query(MIGRATION_LOCK.take);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query(MIGRATION_LOCK.release).catch(() => {});
     await client.end();
   }
 }

@@ -13,12 +13,15 @@ export type Storage = { database: Database; release: () => void };
  * The server and `npm run demo` both open storage here.
  */
 export async function openStorage(
-  config: Pick<Config, "databaseUrl" | "dataDir">,
+  config: Pick<Config, "databaseUrl" | "dataDir" | "databaseBounds">,
 ): Promise<Storage> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     try {
-      return { database: await openPostgres(config.databaseUrl), release: () => {} };
+      return {
+        database: await openPostgres(config.databaseUrl, undefined, config.databaseBounds),
+        release: () => {},
+      };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new StorageUnreachableError(

@@ -47,24 +47,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
- * PGlite's `query()` makes six calls into its WebAssembly backend (parse, describe, bind, describe,
- * execute, sync) and parses and plans the SQL every time: about 0.4 ms for the join behind one
- * post, most of a simple API read. This client keeps each distinct SQL text as a named prepared
- * statement, parsed once, then binds and executes it in one call: about 0.08 ms. Queries inside
- * a transaction (Drizzle's `db.transaction`) take the same path; everything else is PGlite's own.
+ * The parsers for a result: the query's own (Drizzle passes a few with each query) over the
+ * client's. PGlite would copy its ~300 default parsers into a new object for every query that
+ * brings its own (~0.1–0.2 ms a query); here the query's few sit over the defaults as a
+ * prototype, made once per parsers object.
  */
-export function withPreparedStatements(client: PGlite): PGlite {
-  const statements = new Map<string, Statement>();
-  let counter = 0;
+function layeredParsers(client: PGlite): (own: ParserMap | undefined) => ParserMap {
   const parsersWithDefaults = new WeakMap<ParserMap, ParserMap>();
-
-  /**
-   * The parsers for a result: the query's own (Drizzle passes a few with each query) over the
-   * client's. PGlite would copy its ~300 default parsers into a new object for every query that
-   * brings its own (~0.1–0.2 ms a query); here the query's few sit over the defaults as a
-   * prototype, made once per parsers object.
-   */
-  function parsersFor(own: ParserMap | undefined): ParserMap {
+  return function parsersFor(own: ParserMap | undefined): ParserMap {
     if (!own) return client.parsers;
     let merged = parsersWithDefaults.get(own);
     if (!merged) {
@@ -72,12 +62,16 @@ export function withPreparedStatements(client: PGlite): PGlite {
       parsersWithDefaults.set(own, merged);
     }
     return merged;
-  }
+  };
+}
 
-  /** Runs protocol messages ending in Sync; PGlite throws the backend's error, if any. */
-  const run = (messages: Uint8Array[]) =>
-    client.execProtocolStream(concat(messages), { syncToFs: false });
+/** Runs protocol messages ending in Sync; PGlite throws the backend's error, if any. */
+type Run = (messages: Uint8Array[]) => ReturnType<PGlite["execProtocolStream"]>;
 
+/** Each SQL text's prepared statement, parsed once; the least used closed beyond MAX_STATEMENTS. */
+function statementCache(run: Run) {
+  const statements = new Map<string, Statement>();
+  let counter = 0;
   async function statementFor(text: string): Promise<Statement> {
     const known = statements.get(text);
     if (known) {
@@ -101,6 +95,26 @@ export function withPreparedStatements(client: PGlite): PGlite {
     }
     return statement;
   }
+  return {
+    statementFor,
+    /** A statement a schema change invalidated: the next call parses anew. */
+    forget: (text: string) => statements.delete(text),
+  };
+}
+
+/**
+ * PGlite's `query()` makes six calls into its WebAssembly backend (parse, describe, bind, describe,
+ * execute, sync) and parses and plans the SQL every time: about 0.4 ms for the join behind one
+ * post, most of a simple API read. This client keeps each distinct SQL text as a named prepared
+ * statement, parsed once, then binds and executes it in one call: about 0.08 ms. Queries inside
+ * a transaction (Drizzle's `db.transaction`) take the same path; everything else is PGlite's own.
+ */
+export function withPreparedStatements(client: PGlite): PGlite {
+  const parsersFor = layeredParsers(client);
+  const run: Run = (messages: Uint8Array[]) =>
+    client.execProtocolStream(concat(messages), { syncToFs: false });
+
+  const statements = statementCache(run);
 
   /** Binds and runs `text`'s statement; the caller holds PGlite's query lock. */
   async function runPrepared<T>(
@@ -108,7 +122,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
     params: unknown[],
     options: QueryOptions | undefined,
   ): Promise<Results<T>> {
-    const { name, paramTypes } = await statementFor(text);
+    const { name, paramTypes } = await statements.statementFor(text);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = paramTypes[i] ?? 0;
@@ -126,7 +140,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
     } catch (error) {
       // A schema change invalidated the statement: forget it, so the next call parses anew.
       if (STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? "")) {
-        statements.delete(text);
+        statements.forget(text);
         await run([serialize.close({ type: "S", name }), SYNC]).catch(() => {});
       }
       throw error;

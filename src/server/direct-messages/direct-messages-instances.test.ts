@@ -1,15 +1,11 @@
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatClientsClosedAfterEach } from "../../../test/harness/chat-clients.ts";
 import type { ChatTestClient } from "../../../test/harness/chat-test-client.ts";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
+import { createSignedInUsers, type TestUser } from "../../../test/harness/factories.ts";
+import { twoInstances } from "../../../test/harness/two-instances.ts";
 import type { ServerFrame } from "../../shared/chat.ts";
 import type { DirectMessage } from "../../shared/direct-message.ts";
-import { buildApp } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { type Database, openPostgres } from "../db/database.ts";
 
 /**
  * Issue 17: a direct message sent through one instance reaches its members' sockets open on
@@ -17,32 +13,8 @@ import { type Database, openPostgres } from "../db/database.ts";
  * (and LISTENs), as two processes; on PGlite (in-process only) sharing it.
  */
 
-let testDb: TestDatabase;
-let second: Database;
-const apps: FastifyInstance[] = [];
-const urls: string[] = [];
+const { apps, urls } = twoInstances({ listen: true });
 const chat = chatClientsClosedAfterEach();
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  second = testDb.url ? await openPostgres(testDb.url, 3) : testDb.database;
-  const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    webDir: undefined,
-  };
-  for (const database of [testDb.database, second]) {
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    apps.push(app);
-    urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-  }
-});
-
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  if (second && second !== testDb.database) await second.close();
-  await testDb?.drop();
-});
 
 const join = (instance: 0 | 1, user: TestUser) =>
   chat.join(urls[instance] ?? "", { cookie: user.cookie });
@@ -66,11 +38,7 @@ const dmIds = (client: ChatTestClient) =>
 describe("two instances on one database", () => {
   it("a direct message sent through one reaches both members' sockets on either, and nobody else's", async () => {
     const [one] = apps as [FastifyInstance];
-    const [ana, ben, eve] = [
-      await createSignedInUser(one),
-      await createSignedInUser(one),
-      await createSignedInUser(one),
-    ];
+    const [ana, ben, eve] = (await createSignedInUsers(one, 3)) as [TestUser, TestUser, TestUser];
     const anaOnOne = await join(0, ana);
     const anaOnTwo = await join(1, ana);
     const benOnTwo = await join(1, ben);

@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { storedUsername } from "../../shared/profiles.ts";
-import { blockedUserIdsQuery } from "../blocks/index.ts";
 import { type DirectMessageRow, directMessageColumns } from "../chat/index.ts";
 import type { Db } from "../db/database.ts";
-import { conversationMembers, directMessages, profiles } from "../db/schema.ts";
+import { conversationMembers, directMessages } from "../db/tables/direct-messages.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { notBlockedSql, publicSql, type SqlReader, visibleToSql } from "../visibility/index.ts";
 
 /** A member as a conversation names them: the account behind a username. */
 export type Member = { userId: string; username: string; imgUrl: string | null; hidden: boolean };
@@ -29,12 +31,29 @@ export async function findMember(db: Db, username: string): Promise<Member | nul
  * The messages of a conversation `viewerId` may read: their own (hidden ones too, marked), and the
  * other's unless withheld (the viewer blocked them, or had declined) or hidden by moderators.
  */
-function visibleTo(viewerId: string): SQL {
-  return or(
-    eq(directMessages.senderId, viewerId),
-    and(eq(directMessages.withheld, false), isNull(directMessages.hiddenAt)),
-  ) as SQL;
+function visibleTo(db: Db, viewerId: string, messages: Messages = directMessages): SQL | undefined {
+  return visibleToSql(db, memberReader(viewerId), directMessageItem(messages));
 }
+
+/** The direct_messages table, or an alias of it. */
+type Messages = { hiddenAt: AnyPgColumn; senderId: AnyPgColumn; withheld: AnyPgColumn };
+
+/** A member reader whatever their role: moderators read direct messages only when reported. */
+const memberReader = (viewerId: string): SqlReader => ({
+  kind: "member",
+  userId: sql`${viewerId}`,
+});
+
+/** Blocks act when a direct message is written (it is stored withheld), not when it is read. */
+const directMessageItem = (messages: Messages) => ({
+  hiddenAt: messages.hiddenAt,
+  author: { userId: messages.senderId },
+  withheld: messages.withheld,
+  blockable: false,
+});
+
+/** The messages of the conversation in a member's row, in the list's subqueries. */
+const dm = alias(directMessages, "dm");
 
 export type MemberStatus = "request" | "open" | "declined";
 
@@ -48,28 +67,66 @@ export type ConversationRow = {
   unread: number;
 };
 
+/** A page of a conversation list: at most `limit` rows, those whose latest message is older than `before`. */
+export type ListPage = { before: number | undefined; limit: number };
+
+/** The messages of the conversation in `member`'s row that the viewer may read (SQL, alias dm). */
+const visibleIn = (db: Db, viewerId: string) =>
+  and(eq(dm.conversationId, conversationMembers.conversationId), visibleTo(db, viewerId, dm));
+
+/**
+ * The other's messages after the viewer's read marker in `member`'s row (SQL, a count): of the
+ * other's messages the viewer reads those neither withheld nor hidden, what everyone would.
+ */
+const unreadIn = (viewerId: string) =>
+  sql<number>`(select count(*)::int from ${directMessages} ${dm} where ${and(
+    eq(dm.conversationId, conversationMembers.conversationId),
+    ne(dm.senderId, viewerId),
+    publicSql(dm),
+    gt(dm.id, conversationMembers.lastReadId),
+  )})`;
+
 /**
  * `viewerId`'s conversations matching `where`, each with its last message the viewer may read and
- * the other's messages after the read marker: two queries whatever their number.
+ * the other's messages after the read marker: two queries whatever their number. With `page`, only
+ * those with a message the viewer may read, most recent first, a page of them (keyset on the
+ * latest message's id).
  */
-async function conversationRows(db: Db, viewerId: string, where: SQL): Promise<ConversationRow[]> {
+async function conversationRows(
+  db: Db,
+  viewerId: string,
+  where: SQL,
+  page?: ListPage,
+): Promise<ConversationRow[]> {
   const member = conversationMembers;
-  const visible = sql`(dm.sender_id = ${viewerId} or (not dm.withheld and dm.hidden_at is null))`;
-  const rows = await db
+  const lastMessageId = sql<
+    string | number | null
+  >`(select max(${dm.id}) from ${directMessages} ${dm} where ${visibleIn(db, viewerId)})`;
+  const query = db
     .select({
       conversationId: member.conversationId,
       status: member.status,
       lastReadId: member.lastReadId,
       username: profiles.username,
       imgUrl: profiles.imgUrl,
-      lastMessageId: sql<
-        string | number | null
-      >`(select max(dm.id) from direct_messages dm where dm.conversation_id = ${member.conversationId} and ${visible})`,
-      unread: sql<number>`(select count(*)::int from direct_messages dm where dm.conversation_id = ${member.conversationId} and dm.sender_id <> ${viewerId} and not dm.withheld and dm.hidden_at is null and dm.id > ${member.lastReadId})`,
+      lastMessageId,
+      unread: unreadIn(viewerId),
     })
     .from(member)
-    .innerJoin(profiles, eq(profiles.userId, member.otherUserId))
-    .where(and(eq(member.userId, viewerId), where));
+    .innerJoin(profiles, eq(profiles.userId, member.otherUserId));
+  const rows = page
+    ? await query
+        .where(
+          and(
+            eq(member.userId, viewerId),
+            where,
+            sql`${lastMessageId} is not null`,
+            page.before === undefined ? undefined : sql`${lastMessageId} < ${page.before}`,
+          ),
+        )
+        .orderBy(sql`${lastMessageId} desc`)
+        .limit(page.limit)
+    : await query.where(and(eq(member.userId, viewerId), where));
   const lastIds = rows.flatMap((row) =>
     row.lastMessageId === null ? [] : [Number(row.lastMessageId)],
   );
@@ -93,23 +150,38 @@ async function conversationRows(db: Db, viewerId: string, where: SQL): Promise<C
 }
 
 /**
- * The conversations `viewerId` lists (open and requests, not declined), most recent message first:
- * none with a member they blocked or whose profile moderators hid, none without a message they may
- * read (a request whose every message was withheld from them).
+ * The conversations `viewerId` lists (open and requests, not declined): none with a member they
+ * blocked or whose profile moderators hid.
  */
-export async function listConversations(db: Db, viewerId: string): Promise<ConversationRow[]> {
-  const rows = await conversationRows(
-    db,
-    viewerId,
-    and(
-      inArray(conversationMembers.status, ["open", "request"]),
-      notInArray(conversationMembers.otherUserId, blockedUserIdsQuery(db, viewerId)),
-      isNull(profiles.hiddenAt),
-    ) as SQL,
-  );
-  return rows
-    .filter((row) => row.lastMessage !== null)
-    .sort((a, b) => Number(b.lastMessage?.id) - Number(a.lastMessage?.id));
+function listed(db: Db, viewerId: string): SQL {
+  return and(
+    inArray(conversationMembers.status, ["open", "request"]),
+    notBlockedSql(db, memberReader(viewerId), { userId: conversationMembers.otherUserId }),
+    publicSql({ hiddenAt: profiles.hiddenAt }),
+  ) as SQL;
+}
+
+/**
+ * A page of the conversations `viewerId` lists, most recent message first: at most `limit`, those
+ * whose latest message is older than `before`; none without a message they may read (a request
+ * whose every message was withheld from them).
+ */
+export function listConversations(
+  db: Db,
+  viewerId: string,
+  page: ListPage,
+): Promise<ConversationRow[]> {
+  return conversationRows(db, viewerId, listed(db, viewerId), page);
+}
+
+/** The unread messages of every conversation `viewerId` lists, in one query. */
+export async function unreadTotal(db: Db, viewerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${unreadIn(viewerId)}), 0)::int` })
+    .from(conversationMembers)
+    .innerJoin(profiles, eq(profiles.userId, conversationMembers.otherUserId))
+    .where(and(eq(conversationMembers.userId, viewerId), listed(db, viewerId)));
+  return Number(row?.total ?? 0);
 }
 
 /** `viewerId`'s side of their conversation with `otherId`, or null before the first message. */
@@ -147,7 +219,7 @@ export async function conversationPage(
     .where(
       and(
         eq(directMessages.conversationId, conversationId),
-        visibleTo(viewerId),
+        visibleTo(db, viewerId),
         before === undefined ? undefined : lt(directMessages.id, before),
       ),
     )

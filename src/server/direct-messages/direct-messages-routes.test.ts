@@ -54,10 +54,28 @@ async function send(
   return sendDirectMessageResponseSchema.parse(res.json()).message;
 }
 
-async function list(user: TestUser) {
-  const res = await call(user, "GET", "/api/conversations");
-  expect(res.statusCode).toBe(200);
-  return conversationsResponseSchema.parse(res.json()).conversations;
+/** A page of `user`'s conversation list (GET /api/conversations?limit=&cursor=). */
+async function listPage(user: TestUser, query = "") {
+  const res = await call(user, "GET", `/api/conversations${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return conversationsResponseSchema.parse(res.json());
+}
+
+/** The first page of `user`'s conversations (20: more than any test here has, but the paging's). */
+const list = async (user: TestUser) => (await listPage(user)).conversations;
+
+/** Every page of `user`'s list, `limit` a page, as the usernames of each page. */
+async function allPages(user: TestUser, limit: number, between?: () => Promise<unknown>) {
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+    const page = await listPage(user, query);
+    pages.push(page.conversations.map((c) => c.with.username));
+    cursor = page.nextCursor;
+    if (pages.length === 1) await between?.();
+  } while (cursor !== null && pages.length < 50);
+  return pages;
 }
 
 async function unread(user: TestUser): Promise<number> {
@@ -277,6 +295,76 @@ describe("a conversation", () => {
     // Eve's own conversation with Ana is another one.
     await send(eve, ana, "hi ana");
     expect(texts((await page(eve, ana)).messages)).toEqual(["hi ana"]);
+  });
+});
+
+describe("the conversation list's pages", () => {
+  it("pages with limit and cursor, most recent first, each conversation once even when one moves to the top meanwhile", async () => {
+    const ana = await member();
+    const others = [await member(), await member(), await member(), await member(), await member()];
+    for (const other of others) await send(other, ana, `hello from ${other.username}`);
+    const newestFirst = others.map((o) => o.username).reverse();
+    expect(await allPages(ana, 2)).toEqual([
+      newestFirst.slice(0, 2),
+      newestFirst.slice(2, 4),
+      newestFirst.slice(4),
+    ]);
+    expect(await allPages(ana, 5)).toEqual([newestFirst]);
+    const [, , , , newest] = others as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    // A new message after the first page moves that conversation up, never into a later page.
+    const pages = await allPages(ana, 2, () => send(newest, ana, "me again"));
+    expect(pages.flat()).toEqual(newestFirst);
+    expect((await list(ana)).map((c) => c.with.username)).toEqual(newestFirst);
+  });
+
+  it("counts unread over every page, not only the first, and lists none with a blocked or hidden member", async () => {
+    const ana = await member();
+    const senders: TestUser[] = [];
+    for (let i = 0; i < 22; i++) senders.push(await member());
+    for (const sender of senders) await send(sender, ana, "hi");
+    const first = await listPage(ana);
+    expect(first.conversations).toHaveLength(20);
+    expect(first.nextCursor).not.toBeNull();
+    expect(await unread(ana)).toBe(22);
+
+    const [blocked, hidden] = senders as [TestUser, TestUser];
+    expect((await block(ana, blocked)).statusCode).toBe(200);
+    await t.database.db
+      .update(profiles)
+      .set({ hiddenAt: new Date() })
+      .where(eq(profiles.userId, hidden.userId));
+    expect(await unread(ana)).toBe(20);
+    const listed = (await allPages(ana, 7)).flat();
+    expect(listed).toHaveLength(20);
+    expect(listed).not.toContain(blocked.username);
+    expect(listed).not.toContain(hidden.username);
+  });
+
+  it("lists only the viewer's own conversations, whatever the cursor", async () => {
+    const [ana, ben, cleo, eve] = [await member(), await member(), await member(), await member()];
+    await send(ben, ana, "one");
+    await send(cleo, ana, "two");
+    const { nextCursor } = await listPage(ana, "?limit=1");
+    expect(nextCursor).not.toBeNull();
+    expect(await listPage(eve, `?cursor=${nextCursor}`)).toEqual({
+      conversations: [],
+      nextCursor: null,
+    });
+    expect(await allPages(ben, 1)).toEqual([[ana.username]]);
+  });
+
+  it.each([
+    ["?limit=0", "limit"],
+    ["?limit=51", "limit"],
+    ["?limit=two", "limit"],
+    ["?cursor=not-a-cursor", "cursor"],
+    [`?cursor=${Buffer.from("dm|0").toString("base64url")}`, "cursor"],
+    [`?cursor=${"a".repeat(201)}`, "cursor"],
+  ])("refuses %s with 400 naming %s", async (query, field) => {
+    const ana = await member();
+    const res = await call(ana, "GET", `/api/conversations${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
   });
 });
 

@@ -1,2 +1,3 @@
-/** What other features use of direct messages: nothing but the app's routes and the export. */
+/** What other features use of direct messages: the app's routes, and hiding or restoring them (moderation). */
+export { setDirectMessagesHidden } from "./direct-message-hiding.ts";
 export { directMessagesRoutes } from "./direct-messages-routes.ts";

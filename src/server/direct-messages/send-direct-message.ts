@@ -8,25 +8,24 @@ import {
 } from "../chat/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { conversationMembers, conversations, directMessages } from "../db/schema.ts";
-import { AppError } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/index.ts";
+import { takeLock } from "../db/locks.ts";
+import {
+  conversationMembers,
+  conversations,
+  directMessages,
+} from "../db/tables/direct-messages.ts";
+import type { WriteRefusal } from "../limits/index.ts";
+import { write } from "../write/index.ts";
 import { findOwnMessage } from "./direct-messages-repository.ts";
-
-/**
- * Constant naming the direct messages' insert lock among PostgreSQL advisory locks (the room's and
- * the migration's use others). Like the room's (chat/messages-repository.ts insertMessage): inserts
- * run one at a time from the lock to the commit, so ids become visible in increasing order and
- * paging by id never skips a message that committed late.
- */
-const INSERT_LOCK_KEY = 7_412_305_217;
 
 export type SendOutcome =
   | { kind: "sent"; message: DirectMessage }
   /** A resend of a stored clientId: the stored message, nothing written or counted. */
   | { kind: "resent"; message: DirectMessage }
   /** The sender blocked the recipient. */
-  | { kind: "blocked" };
+  | { kind: "blocked" }
+  /** Over a write limit (`direct-message`, or `conversation` for a new one): nothing stored. */
+  | { kind: "rate-limited"; refusal: WriteRefusal };
 
 type WriteLimits = Config["writeLimits"];
 
@@ -90,7 +89,7 @@ async function statusOf(tx: Db, conversationId: number, userId: string): Promise
  * one). A message the recipient must not get — they blocked the sender, or declined the
  * conversation — is stored `withheld`: the sender sees it as sent, nobody else ever sees it.
  * A resend of a stored clientId writes and counts nothing: the stored message comes back.
- * Over a write limit it throws the 429 AppError (limits/).
+ * Over a write limit: `rate-limited`, with when to try again.
  */
 export async function sendDirectMessage(
   db: Db,
@@ -105,17 +104,19 @@ export async function sendDirectMessage(
   const earlier = await resent();
   if (earlier) return earlier;
   try {
-    const sent = await limitedWrite(db, limits, senderId, "direct-message", (tx) =>
-      store(tx, limits, message),
-    );
-    return { kind: "sent", message: sent };
+    const sent = await write(db, (tx) => store(tx, limits, message), {
+      limits,
+      userId: senderId,
+      action: "direct-message",
+    });
+    if (sent.ok) return { kind: "sent", message: sent.value };
+    // Over the limit: unless a parallel send of the same clientId stored it meanwhile.
+    return (await resent()) ?? { kind: "rate-limited", refusal: sent.refusal };
   } catch (error) {
-    // Over a limit (429): unless a parallel send of the same clientId stored it meanwhile.
-    if (error instanceof AppError && error.status === 429) {
-      const stored = await resent();
-      if (stored) return stored;
-    }
     if (!(error instanceof Abandoned)) throw error;
+    // Over the conversations' limit: unless a parallel send of the same clientId stored it.
+    if (error.outcome !== "resend" && error.outcome.kind === "rate-limited")
+      return (await resent()) ?? error.outcome;
     if (error.outcome !== "resend") return error.outcome;
     // A parallel send of the same clientId stored it first.
     const stored = await resent();
@@ -131,15 +132,20 @@ async function store(
 ): Promise<DirectMessage> {
   if (await isBlocked(tx, senderId, recipientId)) throw new Abandoned({ kind: "blocked" });
   const conversation = await conversationOf(tx, { senderId, recipientId });
-  // A new conversation counts against its own limit too; a refusal (429) ends the whole write.
-  if (conversation.created)
-    await limitedWrite(tx, limits, senderId, "conversation", async () => {});
-  const withheld =
-    (await statusOf(tx, conversation.id, recipientId)) === "declined" ||
-    (await isBlocked(tx, recipientId, senderId));
+  // A new conversation counts against its own limit too; a refusal ends the whole write.
+  if (conversation.created) {
+    const counted = await write(tx, async () => {}, {
+      limits,
+      userId: senderId,
+      action: "conversation",
+    });
+    if (!counted.ok) throw new Abandoned({ kind: "rate-limited", refusal: counted.refusal });
+  }
+  const recipientStatus = await statusOf(tx, conversation.id, recipientId);
+  const withheld = recipientStatus === "declined" || (await isBlocked(tx, recipientId, senderId));
   const senderStatus = await statusOf(tx, conversation.id, senderId);
 
-  await tx.execute(sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`);
+  await takeLock(tx, "directMessageInsert");
   const [row] = await tx
     .insert(directMessages)
     .values({
@@ -178,6 +184,12 @@ async function store(
     ...(conversation.created && !withheld ? [recipientId] : []),
   ];
   if (changed.length > 0) await announceConversationsChanged(tx, changed);
-  await announceDirectMessage(tx, { message: sent, senderId, recipientId, senderOnly: withheld });
+  await announceDirectMessage(tx, {
+    message: sent,
+    senderId,
+    recipientId,
+    senderOnly: withheld,
+    request: recipientStatus === "request",
+  });
   return sent;
 }

@@ -29,3 +29,12 @@ export const forbidden = (message: string, code: ErrorCode = "forbidden") =>
   new AppError(403, code, message);
 export const notFound = (message: string) => new AppError(404, "not-found", message);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/** A refusal that says, in Retry-After, how many seconds to wait before trying again. */
+export const retryLater = (status: 429 | 503, code: ErrorCode, message: string, seconds: number) =>
+  new AppError(status, code, message, { headers: { "Retry-After": String(seconds) } });
+
+/** The factory of an answer that never varies: each call makes a fresh error (thrown where met). */
+export const fixedError =
+  (status: number, code: ErrorCode, message: string): (() => AppError) =>
+  () =>
+    new AppError(status, code, message);

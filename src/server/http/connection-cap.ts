@@ -4,13 +4,20 @@ import { answerOnSocket } from "./framework-errors.ts";
 
 /**
  * At most `max` open connections from one client address: one client cannot hold thousands of
- * slow or idle connections. Counted on the socket, so behind a trusted proxy (every connection
- * from the proxy) it is not applied; the proxy limits its clients.
+ * slow or idle connections. Counted on the socket, so a trusted proxy's connections (all of its
+ * clients') are not counted; the proxy limits its clients. With TRUST_PROXY listing the proxies'
+ * addresses, a client connecting directly is still capped; with `true` or a hop count any peer may
+ * be a proxy, so the cap is not set up at all (app.ts, trusted-proxies.ts).
  */
-export function capConnectionsPerAddress(server: Server, max: number): void {
+export function capConnectionsPerAddress(
+  server: Server,
+  max: number,
+  isTrustedProxy: (address: string) => boolean,
+): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress ?? "";
+    if (isTrustedProxy(address)) return;
     const count = open.get(address) ?? 0;
     if (count >= max) {
       answerOnSocket(socket, [

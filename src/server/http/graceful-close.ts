@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./app-error.ts";
+import { retryLater } from "./app-error.ts";
 
 /**
  * While the app closes (SIGTERM): a request that still arrives, on a connection kept alive from
@@ -15,13 +15,11 @@ export function registerGracefulClose(app: FastifyInstance): void {
   });
   app.addHook("onRequest", async () => {
     if (closing) {
-      throw new AppError(
+      throw retryLater(
         503,
         "shutting-down",
         "The server is restarting. Please try again in a moment.",
-        {
-          headers: { "Retry-After": "1" },
-        },
+        1,
       );
     }
   });

@@ -1,28 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../test/harness/test-database.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
 import { logSafeUrl } from "./request-log.ts";
 
 /** The OAuth `code` (and `state`) never reach the request log (issue 13 item 16). */
 
 const lines: string[] = [];
-let db: TestDatabase;
+let testApp: TestApp | undefined;
 let app: FastifyInstance;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({
-    config: { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info" }), webDir: undefined },
-    database: db.database,
-    logStream: { write: (line) => lines.push(line), flush: () => {} },
-  });
-  await app.ready();
+  testApp = await createTestApp(
+    {},
+    { logStream: { write: (line) => lines.push(line), flush: () => {} } },
+  );
+  app = testApp.app;
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-});
+afterAll(() => testApp?.close());
 
 describe("the request log", () => {
   it.each([

@@ -7,8 +7,8 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPostgres } from "../db/database.ts";
 import { posts, profiles, reviews, users, writeEvents } from "../db/schema.ts";
+import { write } from "../write/index.ts";
 import { DEFAULT_WRITE_LIMITS } from "./write-limit-rules.ts";
-import { withinWriteLimit } from "./write-limits.ts";
 
 /**
  * Two app instances on one database, as two servers behind a load balancer: on PostgreSQL each has
@@ -213,16 +213,21 @@ describe("write limits per account, counted in the database", () => {
     const limits = a.config.writeLimits;
     let writes = 0;
     const send = () =>
-      withinWriteLimit(db(), limits, gus.userId, "chat", async () => {
-        writes++;
-        return "sent";
-      });
+      write(
+        db(),
+        async () => {
+          writes++;
+          return "sent";
+        },
+        { limits, userId: gus.userId, action: "chat" },
+      );
     for (let i = 0; i < newAccountMax; i++) {
-      expect(await send()).toEqual({ allowed: true, value: "sent" });
+      expect(await send()).toEqual({ ok: true, value: "sent" });
     }
     const refused = await send();
     expect(writes).toBe(newAccountMax);
-    if (refused.allowed) throw new Error("expected a refusal");
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(refused.retryAfter).toBe(refused.refusal.retryAfterSeconds);
     expect(refused.refusal.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.refusal.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(refused.refusal.message).toMatch(

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { users, writeEvents } from "../db/schema.ts";
-import { AppError } from "../http/app-error.ts";
+import { takeLock } from "../db/locks.ts";
+import { users } from "../db/tables/auth.ts";
+import { writeEvents } from "../db/tables/limits.ts";
+import { retryLater } from "../http/app-error.ts";
 import { writeLimitMessage } from "./write-limit-message.ts";
 import {
   NEW_ACCOUNT_SECONDS,
@@ -21,47 +23,32 @@ export type WriteRefusal = {
   message: string;
 };
 
-export type LimitedWriteResult<T> =
-  | { allowed: true; value: T }
-  | { allowed: false; refusal: WriteRefusal };
-
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 
 /**
- * Counts one write of `action` by `userId` inside the caller's transaction, or refuses it at the
- * limit. A transaction-scoped advisory lock on (action, user) makes the count and the insert one
- * step for every instance on the database: parallel writes queue here, each sees the ones before.
- * The account's events that have left the window go at the same time, so the table stays small.
+ * The refusal of one more write of `action` by `userId` when the events in the window already reach
+ * the limit; null when there is room.
  */
-async function reserveWrite(
-  tx: Db,
+async function refusalAtLimit(
+  db: Db,
   rule: WriteLimitRule,
   userId: string,
   action: WriteAction,
 ): Promise<WriteRefusal | null> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`write-limit:${action}`}), hashtext(${userId}))`,
-  );
   const mine = and(eq(writeEvents.userId, userId), eq(writeEvents.action, action));
-  await tx
-    .delete(writeEvents)
-    .where(and(mine, lte(writeEvents.at, secondsAgo(rule.windowSeconds))));
   const inWindow = and(mine, gt(writeEvents.at, secondsAgo(rule.windowSeconds)));
-  const [account] = await tx
+  const [account] = await db
     .select({ newAccount: sql<boolean>`${users.createdAt} > ${secondsAgo(NEW_ACCOUNT_SECONDS)}` })
     .from(users)
     .where(eq(users.id, userId));
-  const [counted] = await tx.select({ used: count() }).from(writeEvents).where(inWindow);
+  const [counted] = await db.select({ used: count() }).from(writeEvents).where(inWindow);
   const newAccount = account?.newAccount ?? true;
   const limit = newAccount ? rule.newAccountMax : rule.max;
   const used = counted?.used ?? 0;
-  if (used < limit) {
-    await tx.insert(writeEvents).values({ userId, action });
-    return null;
-  }
+  if (used < limit) return null;
   // Writing is possible again when enough of the window's events have left it (more than one
   // when the limit was lowered since they were counted).
-  const [leaving] = await tx
+  const [leaving] = await db
     .select({
       seconds: sql<number>`extract(epoch from ${writeEvents.at} + make_interval(secs => ${rule.windowSeconds}) - now())::float8`,
     })
@@ -82,39 +69,42 @@ async function reserveWrite(
 }
 
 /**
- * Runs `write` in one transaction with the count of its limit, unless the account is at the limit:
- * then nothing is written and the refusal says when to try again. For callers outside HTTP (chat).
+ * Counts one write of `action` by `userId` inside the caller's transaction, or refuses it at the
+ * limit. A transaction-scoped advisory lock on (action, user) makes the count and the insert one
+ * step for every instance on the database: parallel writes queue here, each sees the ones before.
+ * The account's events that have left the window go at the same time, so the table stays small.
  */
-export function withinWriteLimit<T>(
-  db: Db,
-  limits: WriteLimits,
+export async function reserveWrite(
+  tx: Db,
+  rule: WriteLimitRule,
   userId: string,
   action: WriteAction,
-  write: (tx: Db) => Promise<T>,
-): Promise<LimitedWriteResult<T>> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const refusal = await reserveWrite(tx, limits[action], userId, action);
-    if (refusal) return { allowed: false, refusal };
-    return { allowed: true, value: await write(tx) };
-  });
+): Promise<WriteRefusal | null> {
+  await takeLock(tx, "writeLimit", action, userId);
+  const mine = and(eq(writeEvents.userId, userId), eq(writeEvents.action, action));
+  await tx
+    .delete(writeEvents)
+    .where(and(mine, lte(writeEvents.at, secondsAgo(rule.windowSeconds))));
+  const refusal = await refusalAtLimit(tx, rule, userId, action);
+  if (!refusal) await tx.insert(writeEvents).values({ userId, action });
+  return refusal;
 }
 
 /** The HTTP answer to a refused write: 429 with Retry-After and the refusal's text. */
 export const tooManyWrites = (refusal: WriteRefusal) =>
-  new AppError(429, "too-many-requests", refusal.message, {
-    headers: { "Retry-After": String(refusal.retryAfterSeconds) },
-  });
+  retryLater(429, "too-many-requests", refusal.message, refusal.retryAfterSeconds);
 
-/** withinWriteLimit for a route: the value written, or a 429 AppError. */
-export async function limitedWrite<T>(
+/**
+ * A 429 AppError when the account is already at its limit for `action`, before any costly work
+ * (a photo's decoding): a look only, without lock or count, so the write's own transaction still
+ * counts it (write/write.ts) and a race past this look is refused there.
+ */
+export async function requireRoomToWrite(
   db: Db,
   limits: WriteLimits,
   userId: string,
   action: WriteAction,
-  write: (tx: Db) => Promise<T>,
-): Promise<T> {
-  const result = await withinWriteLimit(db, limits, userId, action, write);
-  if (!result.allowed) throw tooManyWrites(result.refusal);
-  return result.value;
+): Promise<void> {
+  const refusal = await refusalAtLimit(db, limits[action], userId, action);
+  if (refusal) throw tooManyWrites(refusal);
 }

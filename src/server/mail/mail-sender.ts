@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
+import { eventBusOf } from "../events/index.ts";
 import {
   describeFailure,
   isPermanentFailure,
@@ -9,7 +10,6 @@ import {
 import {
   type ClaimedMail,
   claimDueMail,
-  MAIL_CHANNEL,
   markFailed,
   markSent,
   msUntilNextDue,
@@ -65,7 +65,7 @@ export type MailSender = {
 };
 
 /**
- * Delivers the outbox (outbox.ts): wakes when mail is queued (NOTIFY on MAIL_CHANNEL), when the
+ * Delivers the outbox (outbox.ts): wakes when mail is queued (a `mail.queued` event), when the
  * next retry is due, and every pollMs; claims one due row at a time, sends it, marks the outcome.
  * Several instances share the work through the claim (FOR UPDATE SKIP LOCKED plus a lease).
  */
@@ -164,7 +164,11 @@ export function createMailSender({
 
   return {
     async start() {
-      unlisten = await database.listen(MAIL_CHANNEL, wake, wake);
+      unlisten = await eventBusOf(database).subscribe({
+        types: ["mail.queued"],
+        on: wake,
+        onResync: wake,
+      });
       wake();
     },
 

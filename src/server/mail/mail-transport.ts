@@ -33,6 +33,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
   };
@@ -64,7 +65,11 @@ export function isPermanentFailure(error: unknown): boolean {
   return code === "EENVELOPE";
 }
 
-const ADDRESS = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+/**
+ * A run of address characters with an @ inside. The lookbehind lets a match start only where a run
+ * starts: without it, a long run with no @ was scanned again from each of its characters.
+ */
+const ADDRESS = /(?<![^\s<>"'(),;:])[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
 
 /** The failure in one line for logs and `last_error`, with any mail address in it left out. */
 export function describeFailure(error: unknown): string {

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "../db/tables/mail.ts";
+import { announce } from "../events/index.ts";
 
 /** One message for one recipient, both bodies rendered (renderMail in render-mail.ts). */
 export type OutgoingMail = {
@@ -8,10 +9,9 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, such as List-Unsubscribe. */
+  headers?: Record<string, string> | null;
 };
-
-/** The senders of every instance LISTEN here; queueMail NOTIFYs it so they wake at once. */
-export const MAIL_CHANNEL = "ylt_mail";
 
 /**
  * Puts `mail` in the outbox as part of `tx`, the transaction of the change that causes it: the mail
@@ -23,8 +23,19 @@ export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    headers: mail.headers ?? null,
   });
-  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+  // The senders of every instance wake at once when this commits.
+  await announce(tx, { type: "mail.queued" });
+}
+
+/**
+ * In `tx`, a deleted account's deletion: every mail to `addresses` goes, sent or not (its links
+ * died with the account), so the outbox keeps neither the addresses nor the bodies.
+ */
+export async function forgetMailTo(tx: Db, addresses: readonly string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, [...addresses]));
 }
 
 /** A row a sender has claimed: `attempt` is this attempt's number (1 for the first). */
@@ -60,6 +71,7 @@ export async function claimDueMail(db: Db, leaseMs: number): Promise<ClaimedMail
       subject: mailOutbox.subject,
       text: mailOutbox.textBody,
       html: mailOutbox.htmlBody,
+      headers: mailOutbox.headers,
       attempt: mailOutbox.attempts,
     });
   return claimed;

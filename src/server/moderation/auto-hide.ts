@@ -1,5 +1,4 @@
 import type { Db } from "../db/database.ts";
-import { announceHiddenChange, type PostChange } from "./item-announcements.ts";
 import { type ItemRecord, setItemHidden } from "./moderated-items.ts";
 import { writeLogLine } from "./moderation-log.ts";
 import { countEstablishedReporters } from "./reports-repository.ts";
@@ -8,17 +7,16 @@ import { countEstablishedReporters } from "./reports-repository.ts";
  * The reports threshold (issue 16, decision 010): once `threshold` different members whose accounts
  * are older than a day have an open report on an item, it is hidden until a moderator looks, and the
  * log says the threshold did it. The reports stay open: the item waits in the queue, shown hidden.
- * Run in the report's transaction, after lockItemReports. Answers the post changes to forget after
- * the commit (none when nothing was hidden).
+ * Run in the report's transaction, after lockItemReports.
  */
 export async function hideIfReportedEnough(
   tx: Db,
   item: ItemRecord,
   threshold: number,
-): Promise<PostChange[]> {
+): Promise<void> {
   const reporters = await countEstablishedReporters(tx, item);
-  if (reporters < threshold) return [];
-  if (!(await setItemHidden(tx, item, true))) return [];
+  if (reporters < threshold) return;
+  if (!(await setItemHidden(tx, item, true))) return;
   await writeLogLine(tx, {
     moderatorId: null,
     action: "auto-hide",
@@ -26,5 +24,4 @@ export async function hideIfReportedEnough(
     subjectUserId: item.authorUserId,
     reason: `Reported by ${reporters} members`,
   });
-  return announceHiddenChange(tx, item, true);
 }

@@ -1,9 +1,12 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { suspendedUntilText } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
-import { conversationMembers, directMessages, profiles, users } from "../db/schema.ts";
-import { type ContextLine, hideableRows, type ItemKind, numericKeyOf } from "./item-kind.ts";
+import { conversationMembers, directMessages } from "../db/tables/direct-messages.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { setDirectMessagesHidden } from "../direct-messages/index.ts";
+import { notWithheldSql } from "../visibility/index.ts";
+import type { ContextLine, ItemKind } from "./item-kind.ts";
+import { itemKind, withTextKeys } from "./item-source.ts";
 
 /** How far back into a reported conversation moderators read (issue 17). */
 export const CONTEXT_MESSAGES = 5;
@@ -15,30 +18,21 @@ const senderSides = alias(conversationMembers, "sender_sides");
 
 /**
  * A direct message (issue 17): private to its recipient, who alone may report it (a withheld one
- * never reached them); shown to moderators with the messages before it.
+ * never reached them).
  */
-const directMessageRows = hideableRows(directMessages, (userId) =>
-  eq(directMessages.senderId, userId),
-);
-
-export const directMessageKind: ItemKind = {
-  keyOf: numericKeyOf,
-  async load(db, filter, limit) {
-    const rows = await db
-      .select({
-        id: directMessages.id,
-        authorUserId: directMessages.senderId,
-        authorUsername: senders.username,
-        authorSuspendedUntil: suspendedUntilText,
-        recipientUserId: senderSides.otherUserId,
-        recipientUsername: recipients.username,
-        withheld: directMessages.withheld,
-        text: directMessages.text,
-        createdAt: directMessages.createdAt,
-        hiddenAt: directMessages.hiddenAt,
-      })
-      .from(directMessages)
-      .innerJoin(users, eq(users.id, directMessages.senderId))
+const messagesWithoutContext = itemKind({
+  type: "direct-message",
+  table: directMessages,
+  key: directMessages.id,
+  author: { userId: directMessages.senderId, username: senders.username },
+  columns: {
+    text: directMessages.text,
+    withheld: directMessages.withheld,
+    recipientUserId: senderSides.otherUserId,
+    recipientUsername: recipients.username,
+  },
+  join: (query) =>
+    query
       .innerJoin(senders, eq(senders.userId, directMessages.senderId))
       .innerJoin(
         senderSides,
@@ -47,26 +41,26 @@ export const directMessageKind: ItemKind = {
           eq(senderSides.userId, directMessages.senderId),
         ),
       )
-      .innerJoin(recipients, eq(recipients.userId, senderSides.otherUserId))
-      .where(directMessageRows.where(filter))
-      .orderBy(sql`${directMessages.hiddenAt} desc nulls last`, desc(directMessages.id))
-      .limit(limit);
+      .innerJoin(recipients, eq(recipients.userId, senderSides.otherUserId)),
+  present: (row) => ({
+    title: `Direct message to @${row.recipientUsername}`,
+    path: "/chatapp",
+    privateTo: row.withheld ? [] : [row.recipientUserId],
+  }),
+  setHidden: withTextKeys(setDirectMessagesHidden),
+});
+
+/** Direct messages as moderators read them: each with the messages before it. */
+export const directMessageKind: ItemKind = {
+  ...messagesWithoutContext,
+  async load(db, filter, limit) {
+    const items = await messagesWithoutContext.load(db, filter, limit);
     const contexts = await earlierMessages(
       db,
-      rows.map((row) => row.id),
+      items.map((item) => Number(item.key)),
     );
-    return rows.map(({ id, recipientUserId, recipientUsername, withheld, ...row }) => ({
-      ...row,
-      type: "direct-message",
-      key: String(id),
-      wireId: String(id),
-      title: `Direct message to @${recipientUsername}`,
-      path: "/chatapp",
-      privateTo: withheld ? [] : [recipientUserId],
-      context: contexts.get(id) ?? [],
-    }));
+    return items.map((item) => ({ ...item, context: contexts.get(Number(item.key)) ?? [] }));
   },
-  setHidden: directMessageRows.setHidden,
 };
 
 const targets = alias(directMessages, "targets");
@@ -90,7 +84,7 @@ async function earlierMessages(db: Db, ids: number[]): Promise<Map<number, Conte
       and(
         eq(directMessages.conversationId, targets.conversationId),
         lt(directMessages.id, targets.id),
-        eq(directMessages.withheld, false),
+        notWithheldSql(directMessages),
       ),
     )
     .orderBy(desc(directMessages.id))

@@ -1,44 +1,24 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import {
-  createEstablishedMember,
-  createModerator,
-  insertConversation,
-  insertDirectMessage,
-  moderationCall,
-  moderationTestApp,
-  report,
-} from "../../../test/harness/moderators.ts";
-import { createTestApp } from "../../../test/harness/test-app.ts";
-import {
-  hiddenResponseSchema,
-  type ModeratedItem,
-  queueResponseSchema,
-} from "../../shared/moderation.ts";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { isTarget, moderationFixture } from "../../../test/harness/moderators.ts";
 import { directMessages, moderationLog, reports } from "../db/schema.ts";
 
-const t = moderationTestApp();
-const db = () => t.database.db;
+const m = moderationFixture();
+const { db } = m;
 
 /** Two members in a conversation `sender` started and `recipient` replied to. */
 async function conversationPair() {
-  const sender = await createSignedInUser(t.app);
-  const recipient = await createSignedInUser(t.app);
-  const conversationId = await insertConversation(db(), sender, recipient);
+  const sender = await m.member();
+  const recipient = await m.member();
+  const conversationId = await m.conversation(sender, recipient);
   return { sender, recipient, conversationId };
 }
 
 const reportDm = (reporter: TestUser | undefined, id: number, note?: string) =>
-  report(t.app, reporter, { type: "direct-message", id }, "harassment", note);
+  m.report(reporter, { type: "direct-message", id }, "harassment", note);
 
-const hiddenAtOf = async (id: number) =>
-  (
-    await db()
-      .select({ at: directMessages.hiddenAt })
-      .from(directMessages)
-      .where(eq(directMessages.id, id))
-  )[0]?.at ?? null;
+const dmHiddenAt = (id: number) => m.hiddenAt("direct-message", id);
 
 const reportStatuses = async (id: number) =>
   (
@@ -49,24 +29,14 @@ const reportStatuses = async (id: number) =>
       .orderBy(reports.id)
   ).map((row) => row.status);
 
-async function queueItem(moderator: TestUser, id: number): Promise<ModeratedItem | undefined> {
-  const res = await moderationCall(t.app, moderator, { url: "/queue" });
-  expect(res.statusCode).toBe(200);
-  return queueResponseSchema
-    .parse(res.json())
-    .items.find((item) => item.target.type === "direct-message" && item.target.id === String(id));
-}
+const queueItem = async (moderator: TestUser, id: number) =>
+  (await m.queue(moderator)).find(isTarget({ type: "direct-message", id }));
 
-async function hiddenItem(moderator: TestUser, id: number): Promise<ModeratedItem | undefined> {
-  const res = await moderationCall(t.app, moderator, { url: "/hidden" });
-  expect(res.statusCode).toBe(200);
-  return hiddenResponseSchema
-    .parse(res.json())
-    .items.find((item) => item.target.type === "direct-message" && item.target.id === String(id));
-}
+const hiddenItem = async (moderator: TestUser, id: number) =>
+  (await m.hidden(moderator)).find(isTarget({ type: "direct-message", id }));
 
 const act = (moderator: TestUser, id: number, action: "dismiss" | "hide" | "restore") =>
-  moderationCall(t.app, moderator, {
+  m.call(moderator, {
     method: "POST",
     url: `/items/direct-message/${id}/${action}`,
     payload: { reason: "Threats" },
@@ -75,7 +45,7 @@ const act = (moderator: TestUser, id: number, action: "dismiss" | "hide" | "rest
 describe("reporting a direct message", () => {
   it("takes the recipient's report, open, naming the sender", async () => {
     const { sender, recipient, conversationId } = await conversationPair();
-    const messageId = await insertDirectMessage(db(), conversationId, sender);
+    const messageId = await m.directMessage(conversationId, sender);
 
     const res = await reportDm(recipient, messageId, "Keeps asking");
     expect(res.statusCode, res.body).toBe(201);
@@ -104,7 +74,7 @@ describe("reporting a direct message", () => {
 
   it("refuses the sender's report of their own message with 403", async () => {
     const { sender, conversationId } = await conversationPair();
-    const messageId = await insertDirectMessage(db(), conversationId, sender);
+    const messageId = await m.directMessage(conversationId, sender);
     const res = await reportDm(sender, messageId);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({
@@ -116,17 +86,14 @@ describe("reporting a direct message", () => {
 
   it("answers 404, as for no message at all, to non-participants, and for withheld or hidden messages", async () => {
     const { sender, recipient, conversationId } = await conversationPair();
-    const outsider = await createSignedInUser(t.app);
-    const moderator = await createModerator(t.app);
-    const messageId = await insertDirectMessage(db(), conversationId, sender);
-    const withheld = await insertDirectMessage(db(), conversationId, sender, "Hello?", {
+    const outsider = await m.member();
+    const moderator = await m.moderator();
+    const messageId = await m.directMessage(conversationId, sender);
+    const withheld = await m.directMessage(conversationId, sender, "Hello?", {
       withheld: true,
     });
-    const hidden = await insertDirectMessage(db(), conversationId, sender, "You again");
-    await db()
-      .update(directMessages)
-      .set({ hiddenAt: new Date() })
-      .where(eq(directMessages.id, hidden));
+    const hidden = await m.directMessage(conversationId, sender, "You again");
+    await m.setHiddenAt("direct-message", hidden, new Date());
 
     const missing = await reportDm(recipient, 999_999_999);
     expect(missing.statusCode).toBe(404);
@@ -150,16 +117,16 @@ describe("reporting a direct message", () => {
 
 describe("a reported direct message in the moderators' queue", () => {
   it("shows who it went to, its text, the sender, and up to 5 earlier messages, oldest first", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const { sender, recipient, conversationId } = await conversationPair();
-    const elsewhere = await insertConversation(db(), sender, await createSignedInUser(t.app));
+    const elsewhere = await m.conversation(sender, await m.member());
     const said = async (by: TestUser, text: string, withheld = false) =>
-      insertDirectMessage(db(), conversationId, by, text, { withheld });
+      m.directMessage(conversationId, by, text, { withheld });
     await said(sender, "Hi, is the bike still for sale?");
     await said(recipient, "Yes");
     await said(sender, "Can you do 50?");
     // Another conversation's messages, in between, are not this one's context.
-    await insertDirectMessage(db(), elsewhere, sender, "Same bike question");
+    await m.directMessage(elsewhere, sender, "Same bike question");
     await said(recipient, "No, 80");
     await said(sender, "Withheld: never shown to the recipient", true);
     await said(sender, "Come on");
@@ -192,9 +159,9 @@ describe("a reported direct message in the moderators' queue", () => {
   });
 
   it("has an empty context for a conversation's first message", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const { sender, recipient, conversationId } = await conversationPair();
-    const first = await insertDirectMessage(db(), conversationId, sender, "Nice photos, DM me");
+    const first = await m.directMessage(conversationId, sender, "Nice photos, DM me");
     expect((await reportDm(recipient, first)).statusCode).toBe(201);
     expect((await queueItem(moderator, first))?.context).toEqual([]);
   });
@@ -202,10 +169,10 @@ describe("a reported direct message in the moderators' queue", () => {
 
 describe("moderating a direct message", () => {
   it("hides it (reports actioned, logged), lists it as hidden with its context, restores it", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const { sender, recipient, conversationId } = await conversationPair();
-    await insertDirectMessage(db(), conversationId, recipient, "What do you want?");
-    const messageId = await insertDirectMessage(db(), conversationId, sender, "Pay me or else");
+    await m.directMessage(conversationId, recipient, "What do you want?");
+    const messageId = await m.directMessage(conversationId, sender, "Pay me or else");
     expect((await reportDm(recipient, messageId)).statusCode).toBe(201);
 
     const hidden = await act(moderator, messageId, "hide");
@@ -215,7 +182,7 @@ describe("moderating a direct message", () => {
       author: { username: sender.username },
       hidden: true,
     });
-    expect(await hiddenAtOf(messageId)).toBeInstanceOf(Date);
+    expect(await dmHiddenAt(messageId)).toBeInstanceOf(Date);
     expect(await reportStatuses(messageId)).toEqual(["actioned"]);
     expect(await queueItem(moderator, messageId)).toBeUndefined();
     expect(await hiddenItem(moderator, messageId)).toMatchObject({
@@ -228,7 +195,7 @@ describe("moderating a direct message", () => {
     const restored = await act(moderator, messageId, "restore");
     expect(restored.statusCode).toBe(200);
     expect(restored.json().item.hidden).toBe(false);
-    expect(await hiddenAtOf(messageId)).toBeNull();
+    expect(await dmHiddenAt(messageId)).toBeNull();
     expect(await hiddenItem(moderator, messageId)).toBeUndefined();
 
     const log = await db()
@@ -252,33 +219,33 @@ describe("moderating a direct message", () => {
   });
 
   it("dismisses its reports, leaving it as it was", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const { sender, recipient, conversationId } = await conversationPair();
-    const messageId = await insertDirectMessage(db(), conversationId, sender, "Fancy a coffee?");
+    const messageId = await m.directMessage(conversationId, sender, "Fancy a coffee?");
     expect((await reportDm(recipient, messageId)).statusCode).toBe(201);
     const res = await act(moderator, messageId, "dismiss");
     expect(res.statusCode).toBe(200);
     expect(await reportStatuses(messageId)).toEqual(["dismissed"]);
-    expect(await hiddenAtOf(messageId)).toBeNull();
+    expect(await dmHiddenAt(messageId)).toBeNull();
   });
 
   it("answers 404 for a direct message that does not exist", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const res = await act(moderator, 999_999_999, "hide");
     expect(res.statusCode).toBe(404);
   });
 
   it("hides a suspended member's direct messages with everything they wrote, not the other's", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     const { sender, recipient, conversationId } = await conversationPair();
     const theirs = [
-      await insertDirectMessage(db(), conversationId, sender, "One"),
-      await insertDirectMessage(db(), conversationId, sender, "Two"),
+      await m.directMessage(conversationId, sender, "One"),
+      await m.directMessage(conversationId, sender, "Two"),
     ];
-    const reply = await insertDirectMessage(db(), conversationId, recipient, "Stop");
+    const reply = await m.directMessage(conversationId, recipient, "Stop");
     expect((await reportDm(recipient, theirs[1] ?? 0)).statusCode).toBe(201);
 
-    const res = await moderationCall(t.app, moderator, {
+    const res = await m.call(moderator, {
       method: "POST",
       url: `/members/${sender.username}/suspend`,
       payload: { duration: "week", hide_content: true },
@@ -301,23 +268,20 @@ describe("moderating a direct message", () => {
 });
 
 describe("the reports threshold on direct messages", () => {
-  it("hides a direct message its recipient reported once the threshold is one report", async () => {
-    // Only the recipient may report a direct message: one reporter is all there can be.
-    const strict = await createTestApp({ moderation: { adminEmails: [], autoHideThreshold: 1 } });
-    try {
-      const strictDb = strict.database.db;
-      const sender = await createSignedInUser(strict.app);
-      const recipient = await createEstablishedMember(strict.app);
-      const conversationId = await insertConversation(strictDb, sender, recipient);
-      const messageId = await insertDirectMessage(strictDb, conversationId, sender);
-      const res = await report(strict.app, recipient, { type: "direct-message", id: messageId });
+  describe("at a threshold of one report", () => {
+    const strict = moderationFixture({ moderation: { adminEmails: [], autoHideThreshold: 1 } });
+
+    it("hides a direct message its recipient reported once the threshold is one report", async () => {
+      // Only the recipient may report a direct message: one reporter is all there can be.
+      const sender = await strict.member();
+      const recipient = await strict.establishedMember();
+      const conversationId = await strict.conversation(sender, recipient);
+      const messageId = await strict.directMessage(conversationId, sender);
+      const res = await strict.report(recipient, { type: "direct-message", id: messageId });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await strictDb
-        .select({ hiddenAt: directMessages.hiddenAt })
-        .from(directMessages)
-        .where(eq(directMessages.id, messageId));
-      expect(row?.hiddenAt).toBeInstanceOf(Date);
-      const lines = await strictDb
+      expect(await strict.hiddenAt("direct-message", messageId)).toBeInstanceOf(Date);
+      const lines = await strict
+        .db()
         .select({ moderatorId: moderationLog.moderatorId, reason: moderationLog.reason })
         .from(moderationLog)
         .where(
@@ -328,17 +292,15 @@ describe("the reports threshold on direct messages", () => {
           ),
         );
       expect(lines).toEqual([{ moderatorId: null, reason: "Reported by 1 members" }]);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it("does not hide on one report under the usual threshold of 3", async () => {
-    const sender = await createSignedInUser(t.app);
-    const recipient = await createEstablishedMember(t.app);
-    const conversationId = await insertConversation(db(), sender, recipient);
-    const messageId = await insertDirectMessage(db(), conversationId, sender);
+    const sender = await m.member();
+    const recipient = await m.establishedMember();
+    const conversationId = await m.conversation(sender, recipient);
+    const messageId = await m.directMessage(conversationId, sender);
     expect((await reportDm(recipient, messageId)).statusCode).toBe(201);
-    expect(await hiddenAtOf(messageId)).toBeNull();
+    expect(await dmHiddenAt(messageId)).toBeNull();
   });
 });

@@ -1,4 +1,9 @@
-/** What app.ts registers of trust and safety (issue 16): reporting, and the moderators' API. */
+/**
+ * What others use of trust and safety (issue 16): app.ts registers reporting and the moderators'
+ * API, and hands reviews the closing of a deleted review's reports; accounts takes a deleted
+ * member's name out of the log.
+ */
+export { forgetMemberInLog } from "./moderation-log.ts";
 export { moderationRoutes } from "./moderation-routes.ts";
 export { closeReportsOnRemoved } from "./removed-items.ts";
 export { reportsRoutes } from "./reports-routes.ts";

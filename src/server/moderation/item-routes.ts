@@ -8,7 +8,6 @@ import {
 import { notFound } from "../http/app-error.ts";
 import { actOnItem, ITEM_ACTIONS } from "./item-actions.ts";
 import { presentItem } from "./moderation-presenter.ts";
-import { requireModerator } from "./require-moderator.ts";
 
 const itemActionParamsSchema = z.object({
   type: z.enum(REPORT_TARGET_TYPES),
@@ -29,7 +28,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moderator = await requireModerator(request);
+      const moderator = request.member;
       const { type, id, action } = request.params;
       const item = await actOnItem(app.database.db, {
         moderatorId: moderator.identity.id,

@@ -6,12 +6,14 @@ import {
   suspensionResponseSchema,
 } from "../../shared/moderation.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
-import { requireModerator } from "./require-moderator.ts";
 import { liftSuspension, suspendMember } from "./suspensions.ts";
 
 const memberParamsSchema = z.object({ username: z.string().min(1).max(64) });
 
 const noSuchMember = (username: string) => notFound(`There is no member named "${username}".`);
+
+/** What both member routes share: the member named in the path, the suspension as it is after. */
+const memberSchema = { params: memberParamsSchema, response: { 200: suspensionResponseSchema } };
 
 /** Suspending members and lifting suspensions (suspensions.ts). */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,22 +21,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/moderation/members/:username/suspend",
-    {
-      schema: {
-        params: memberParamsSchema,
-        body: suspendBodySchema,
-        response: { 200: suspensionResponseSchema },
-      },
-    },
-    async (request) => {
-      const moderator = await requireModerator(request);
-      const { username } = request.params;
+    { schema: { ...memberSchema, body: suspendBodySchema } },
+    async ({ member: moderator, params: { username }, body }) => {
       const outcome = await suspendMember(db, app.config.moderation, {
         moderatorId: moderator.identity.id,
         username,
-        duration: request.body.duration,
-        hideContent: request.body.hide_content,
-        reason: request.body.reason,
+        duration: body.duration,
+        hideContent: body.hide_content,
+        reason: body.reason,
       });
       if (outcome.kind === "no-member") throw noSuchMember(username);
       if (outcome.kind === "self") throw forbidden("You can't suspend yourself.");
@@ -45,20 +39,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/moderation/members/:username/lift",
-    {
-      schema: {
-        params: memberParamsSchema,
-        body: moderationActionBodySchema.nullish(),
-        response: { 200: suspensionResponseSchema },
-      },
-    },
-    async (request) => {
-      const moderator = await requireModerator(request);
-      const { username } = request.params;
+    { schema: { ...memberSchema, body: moderationActionBodySchema.nullish() } },
+    async ({ member: moderator, params: { username }, body }) => {
       const lifted = await liftSuspension(db, {
         moderatorId: moderator.identity.id,
         username,
-        reason: request.body?.reason ?? "",
+        reason: body?.reason ?? "",
       });
       if (!lifted) throw noSuchMember(username);
       return { username: lifted, suspended_until: null };

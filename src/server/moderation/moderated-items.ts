@@ -47,20 +47,18 @@ export async function hiddenItems(db: Db, limit: number): Promise<ItemRecord[]> 
     .slice(0, limit);
 }
 
-/** Hides or restores one item; whether its state changed. */
+/**
+ * Hides or restores one item, through the feature that owns it, which tells every instance what it
+ * must forget (a post, a chat message); whether its state changed.
+ */
 export async function setItemHidden(tx: Db, ref: ItemRef, hidden: boolean): Promise<boolean> {
-  const changed = await ITEM_KINDS[ref.type].setHidden(tx, { by: "keys", keys: [ref.key] }, hidden);
+  const changed = await ITEM_KINDS[ref.type].setHidden(tx, { keys: [ref.key] }, hidden);
   return changed.length > 0;
 }
 
-/** Hides everything `userId` wrote that is not hidden yet; the keys newly hidden, by kind. */
-export async function hideEverythingBy(
-  tx: Db,
-  userId: string,
-): Promise<Record<ReportTargetType, string[]>> {
-  const hidden = {} as Record<ReportTargetType, string[]>;
+/** Hides everything `userId` wrote that is not hidden yet, each owner announcing what it hid. */
+export async function hideEverythingBy(tx: Db, userId: string): Promise<void> {
   for (const type of REPORT_TARGET_TYPES) {
-    hidden[type] = await ITEM_KINDS[type].setHidden(tx, { by: "author", userId }, true);
+    await ITEM_KINDS[type].setHidden(tx, { authorUserId: userId }, true);
   }
-  return hidden;
 }

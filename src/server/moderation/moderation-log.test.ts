@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/harness/factories.ts";
-import {
-  createModerator,
-  moderationCall,
-  moderationTestApp,
-} from "../../../test/harness/moderators.ts";
+import { moderationFixture } from "../../../test/harness/moderators.ts";
 import { logResponseSchema } from "../../shared/moderation.ts";
 import { moderationLog } from "../db/schema.ts";
 
-const t = moderationTestApp();
+const m = moderationFixture();
+const { t } = m;
 
 describe("GET /api/moderation/log", () => {
   it("answers 50 lines a page, newest first, with who, what, about whom and why", async () => {
-    const moderator = await createModerator(t.app);
-    const member = await createSignedInUser(t.app);
+    const moderator = await m.moderator();
+    const member = await m.member();
     await t.database.db.insert(moderationLog).values(
       Array.from({ length: 54 }, (_, i) => ({
         moderatorId: i % 2 ? moderator.userId : null,
@@ -24,7 +20,7 @@ describe("GET /api/moderation/log", () => {
         reason: `Line ${i}`,
       })),
     );
-    const first = await moderationCall(t.app, moderator, { url: "/log" });
+    const first = await m.call(moderator, { url: "/log" });
     expect(first.statusCode).toBe(200);
     const page = logResponseSchema.parse(first.json());
     expect(page.entries).toHaveLength(50);
@@ -44,7 +40,7 @@ describe("GET /api/moderation/log", () => {
     expect(page.next_before).toBe(ids.at(-1));
 
     const second = logResponseSchema.parse(
-      (await moderationCall(t.app, moderator, { url: `/log?before=${page.next_before}` })).json(),
+      (await m.call(moderator, { url: `/log?before=${page.next_before}` })).json(),
     );
     expect(second.entries.map((entry) => entry.reason)).toEqual([
       "Line 3",
@@ -56,9 +52,9 @@ describe("GET /api/moderation/log", () => {
   });
 
   it("refuses a bad cursor with 400", async () => {
-    const moderator = await createModerator(t.app);
+    const moderator = await m.moderator();
     for (const before of ["abc", "-1", "0"]) {
-      const res = await moderationCall(t.app, moderator, { url: `/log?before=${before}` });
+      const res = await m.call(moderator, { url: `/log?before=${before}` });
       expect(res.statusCode).toBe(400);
     }
   });

@@ -1,8 +1,9 @@
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ModerationAction, ReportTargetType } from "../../shared/moderation.ts";
 import type { Db } from "../db/database.ts";
-import { moderationLog, profiles } from "../db/schema.ts";
+import { moderationLog } from "../db/tables/moderation.ts";
+import { profiles } from "../db/tables/profiles.ts";
 
 /** What a log line names: an item by its wire id, or a member by username. */
 export type LogTarget = { type: ReportTargetType | "member"; id: string };
@@ -27,6 +28,20 @@ export async function writeLogLine(tx: Db, line: NewLogLine): Promise<void> {
     subjectUserId: line.subjectUserId,
     reason: line.reason,
   });
+}
+
+/** What a log line names instead of a member who deleted their account (no username has spaces). */
+export const DELETED_MEMBER = "deleted member";
+
+/**
+ * In `tx`, a deleted account's deletion: the log's lines about the member (a suspension, its lift)
+ * stay, as the record of what moderators did, but no longer name them.
+ */
+export async function forgetMemberInLog(tx: Db, username: string): Promise<void> {
+  await tx
+    .update(moderationLog)
+    .set({ targetId: DELETED_MEMBER })
+    .where(and(eq(moderationLog.targetType, "member"), eq(moderationLog.targetId, username)));
 }
 
 export type LogLine = {

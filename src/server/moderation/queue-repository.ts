@@ -1,7 +1,7 @@
 import { asc, count, eq, min, type SQL, sql } from "drizzle-orm";
 import type { ReportReason, ReportTargetType } from "../../shared/moderation.ts";
 import type { Db } from "../db/database.ts";
-import { reports } from "../db/schema.ts";
+import { reports } from "../db/tables/moderation.ts";
 import { type ItemRef, refId } from "./moderated-items.ts";
 
 /** An item with open reports: how many members reported it, and when the first did. */

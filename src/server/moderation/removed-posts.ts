@@ -1,6 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { suspendedUntilText } from "../auth/index.ts";
-import { profiles, removedPosts, reports, users } from "../db/schema.ts";
+import { users } from "../db/tables/auth.ts";
+import { reports } from "../db/tables/moderation.ts";
+import { removedPosts } from "../db/tables/posts.ts";
+import { profiles } from "../db/tables/profiles.ts";
 import type { ItemKind, ItemRecord } from "./item-kind.ts";
 
 export const REMOVED_POST_TEXT = "This post was removed by its author.";

@@ -1,8 +1,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { ReportReason } from "../../shared/moderation.ts";
 import type { Db } from "../db/database.ts";
-import { reports, users } from "../db/schema.ts";
+import { takeLock } from "../db/locks.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import { users } from "../db/tables/auth.ts";
+import { reports } from "../db/tables/moderation.ts";
 import type { ItemRef } from "./moderated-items.ts";
 
 /** Reporters count toward hiding an item on their own once their account is this old. */
@@ -22,9 +24,7 @@ export type NewReport = {
  * cannot all stay under the auto-hide threshold.
  */
 export async function lockItemReports(tx: Db, item: ItemRef): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`report:${item.type}`}), hashtext(${item.key}))`,
-  );
+  await takeLock(tx, "itemReports", item.type, item.key);
 }
 
 /** Stores an open report, or `already-reported` while the reporter's earlier one is open. */
@@ -59,6 +59,12 @@ const openOn = (item: ItemRef) =>
     eq(reports.targetId, item.key),
   );
 
+/** How many reports on the item are open. */
+export async function countOpenReports(tx: Db, item: ItemRef): Promise<number> {
+  const [row] = await tx.select({ open: count() }).from(reports).where(openOn(item));
+  return row?.open ?? 0;
+}
+
 /** Different members older than a day with an open report on the item. */
 export async function countEstablishedReporters(tx: Db, item: ItemRef): Promise<number> {
   const [row] = await tx
@@ -71,12 +77,12 @@ export async function countEstablishedReporters(tx: Db, item: ItemRef): Promise<
 
 export type Resolution = "dismissed" | "actioned";
 
-/** Closes the open reports on an item, or on everything a member wrote; how many. */
+/** Closes the open reports on an item, or on everything a member wrote; who had reported. */
 export async function resolveOpenReports(
   tx: Db,
   on: { item: ItemRef } | { subjectUserId: string },
   status: Resolution,
-): Promise<number> {
+): Promise<string[]> {
   const where =
     "item" in on
       ? openOn(on.item)
@@ -85,6 +91,6 @@ export async function resolveOpenReports(
     .update(reports)
     .set({ status, resolvedAt: sql`now()` })
     .where(where)
-    .returning({ id: reports.id });
-  return closed.length;
+    .returning({ reporterId: reports.reporterId });
+  return [...new Set(closed.map((report) => report.reporterId))];
 }

@@ -1,18 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/harness/factories.ts";
-import {
-  insertMessage,
-  insertPost,
-  insertReview,
-  moderationTestApp,
-  report,
-} from "../../../test/harness/moderators.ts";
+import { moderationFixture } from "../../../test/harness/moderators.ts";
 import { REPORT_NOTE_MAX_LENGTH, REPORT_RECEIVED_TEXT } from "../../shared/moderation.ts";
-import { blocks, posts, reports, writeEvents } from "../db/schema.ts";
+import { blocks, reports, writeEvents } from "../db/schema.ts";
 
-const t = moderationTestApp();
-const db = () => t.database.db;
+const m = moderationFixture();
+const { t, db } = m;
 
 async function storedReports(reporterId: string) {
   return db()
@@ -30,14 +23,10 @@ async function storedReports(reporterId: string) {
 
 describe("POST /api/reports", () => {
   it("stores a report of each kind of item, open, naming its author, and thanks the reporter", async () => {
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
-    const reporter = await createSignedInUser(t.app);
-    const postId = await insertPost(db(), author);
-    const reviewId = await insertReview(db(), author, subject);
-    const messageId = await insertMessage(db(), author);
+    const { author, postId, reviewId, messageId } = await m.authorOfEveryKind();
+    const reporter = await m.member();
 
-    const answer = await report(t.app, reporter, { type: "post", id: postId }, "scam", " Fake ");
+    const answer = await m.report(reporter, { type: "post", id: postId }, "scam", " Fake ");
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json()).toEqual({
       report: { id: expect.any(Number), status: "open" },
@@ -49,7 +38,7 @@ describe("POST /api/reports", () => {
       // A profile by its username, in any letter case.
       { type: "profile", id: author.username.toUpperCase() },
     ] as const) {
-      expect((await report(t.app, reporter, target, "harassment")).statusCode).toBe(201);
+      expect((await m.report(reporter, target, "harassment")).statusCode).toBe(201);
     }
 
     const stored = await storedReports(reporter.userId);
@@ -74,21 +63,21 @@ describe("POST /api/reports", () => {
   });
 
   it("answers 401 signed out and 403 profile-required without a profile, storing nothing", async () => {
-    const author = await createSignedInUser(t.app);
-    const postId = await insertPost(db(), author);
-    const signedOut = await report(t.app, undefined, { type: "post", id: postId });
+    const author = await m.member();
+    const postId = await m.post(author);
+    const signedOut = await m.report(undefined, { type: "post", id: postId });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().error.code).toBe("not-signed-in");
 
-    const noProfile = await createSignedInUser(t.app, { withProfile: false });
-    const refused = await report(t.app, noProfile, { type: "post", id: postId });
+    const noProfile = await m.member({ withProfile: false });
+    const refused = await m.report(noProfile, { type: "post", id: postId });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe("profile-required");
     expect(await storedReports(noProfile.userId)).toEqual([]);
   });
 
   it("refuses a bad body with 400 invalid-input naming the field", async () => {
-    const reporter = await createSignedInUser(t.app);
+    const reporter = await m.member();
     const send = (payload: object) =>
       t.app.inject({
         method: "POST",
@@ -115,10 +104,10 @@ describe("POST /api/reports", () => {
   });
 
   it("answers 404 for what does not exist or the reporter may not see (hidden)", async () => {
-    const author = await createSignedInUser(t.app);
-    const reporter = await createSignedInUser(t.app);
-    const hiddenPost = await insertPost(db(), author);
-    await db().update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, hiddenPost));
+    const author = await m.member();
+    const reporter = await m.member();
+    const hiddenPost = await m.post(author);
+    await m.setHiddenAt("post", hiddenPost, new Date());
     for (const target of [
       { type: "post", id: 999_999_999 },
       { type: "post", id: "12abc" },
@@ -127,7 +116,7 @@ describe("POST /api/reports", () => {
       { type: "profile", id: "nobody_by_that_name" },
       { type: "post", id: hiddenPost },
     ] as const) {
-      const res = await report(t.app, reporter, target);
+      const res = await m.report(reporter, target);
       expect(res.statusCode, `${target.type} ${target.id}`).toBe(404);
       expect(res.json().error.code).toBe("not-found");
     }
@@ -135,15 +124,15 @@ describe("POST /api/reports", () => {
   });
 
   it("refuses reports of one's own content with 403 forbidden", async () => {
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
+    const author = await m.member();
+    const subject = await m.member();
     for (const target of [
-      { type: "post", id: await insertPost(db(), author) },
-      { type: "review", id: await insertReview(db(), author, subject) },
-      { type: "message", id: await insertMessage(db(), author) },
+      { type: "post", id: await m.post(author) },
+      { type: "review", id: await m.review(author, subject) },
+      { type: "message", id: await m.message(author) },
       { type: "profile", id: author.username },
     ] as const) {
-      const res = await report(t.app, author, target);
+      const res = await m.report(author, target);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({
         code: "forbidden",
@@ -154,20 +143,20 @@ describe("POST /api/reports", () => {
   });
 
   it("takes one open report per reporter and item (409), and a new one once that was resolved", async () => {
-    const author = await createSignedInUser(t.app);
-    const reporter = await createSignedInUser(t.app);
-    const other = await createSignedInUser(t.app);
-    const postId = await insertPost(db(), author);
+    const author = await m.member();
+    const reporter = await m.member();
+    const other = await m.member();
+    const postId = await m.post(author);
     const target = { type: "post", id: postId } as const;
-    expect((await report(t.app, reporter, target)).statusCode).toBe(201);
-    const again = await report(t.app, reporter, target, "scam");
+    expect((await m.report(reporter, target)).statusCode).toBe(201);
+    const again = await m.report(reporter, target, "scam");
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
       code: "already-reported",
       message: "You have already reported this; moderators will look at it.",
     });
     // Someone else may report it too.
-    expect((await report(t.app, other, target)).statusCode).toBe(201);
+    expect((await m.report(other, target)).statusCode).toBe(201);
     // The refused one was not counted against the reporter's limit.
     const counted = await db()
       .select({ id: writeEvents.id })
@@ -179,7 +168,7 @@ describe("POST /api/reports", () => {
       .update(reports)
       .set({ status: "dismissed" })
       .where(eq(reports.reporterId, reporter.userId));
-    expect((await report(t.app, reporter, target, "other", "It is back")).statusCode).toBe(201);
+    expect((await m.report(reporter, target, "other", "It is back")).statusCode).toBe(201);
     expect((await storedReports(reporter.userId)).map((row) => row.status).sort()).toEqual([
       "dismissed",
       "open",
@@ -187,23 +176,23 @@ describe("POST /api/reports", () => {
   });
 
   it("lets a member report someone they blocked", async () => {
-    const author = await createSignedInUser(t.app);
-    const reporter = await createSignedInUser(t.app);
+    const author = await m.member();
+    const reporter = await m.member();
     await db().insert(blocks).values({ blockerId: reporter.userId, blockedId: author.userId });
-    const res = await report(t.app, reporter, { type: "post", id: await insertPost(db(), author) });
+    const res = await m.report(reporter, { type: "post", id: await m.post(author) });
     expect(res.statusCode).toBe(201);
   });
 
   it("limits a new account to 5 reports an hour: the sixth is 429 and not stored", async () => {
-    const author = await createSignedInUser(t.app);
-    const reporter = await createSignedInUser(t.app);
+    const author = await m.member();
+    const reporter = await m.member();
     const postIds = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => insertPost(db(), author, `Post ${i}`)),
+      Array.from({ length: 6 }, (_, i) => m.post(author, `Post ${i}`)),
     );
     for (const postId of postIds.slice(0, 5)) {
-      expect((await report(t.app, reporter, { type: "post", id: postId })).statusCode).toBe(201);
+      expect((await m.report(reporter, { type: "post", id: postId })).statusCode).toBe(201);
     }
-    const refused = await report(t.app, reporter, { type: "post", id: postIds[5] ?? 0 });
+    const refused = await m.report(reporter, { type: "post", id: postIds[5] ?? 0 });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json().error).toEqual({

@@ -1,26 +1,20 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import {
-  createModerator,
-  insertReview,
-  moderationCall,
-  moderationTestApp,
-  report,
-} from "../../../test/harness/moderators.ts";
-import { hiddenResponseSchema, queueResponseSchema } from "../../shared/moderation.ts";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { isTarget, moderationFixture } from "../../../test/harness/moderators.ts";
+import { hiddenResponseSchema } from "../../shared/moderation.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { reports } from "../db/schema.ts";
 
 /** Issue 19: a review's reply is reported and moderated like a review, by the review's id. */
 
-const t = moderationTestApp();
-const db = () => t.database.db;
+const m = moderationFixture();
+const { t, db } = m;
 const as = (user?: TestUser) => (user ? { cookie: user.cookie } : {});
 
 /** A review by `author` about `subject`, and the subject's reply to it; the review's id. */
 async function repliedReview(author: TestUser, subject: TestUser, reply = "You never paid me") {
-  const id = await insertReview(db(), author, subject);
+  const id = await m.review(author, subject);
   const res = await t.app.inject({
     method: "PUT",
     url: `/api/reviews/${id}/reply`,
@@ -45,16 +39,20 @@ async function replyShown(subject: TestUser, id: number, reader?: TestUser) {
   return (await reviewsAbout(subject, reader)).find((review) => review.id === id)?.reply ?? null;
 }
 
+/** A moderator, and a review by `author` about `subject` with its reply, which `reader` sees. */
+async function repliedScene() {
+  const moderator = await m.moderator();
+  const author = await m.member();
+  const subject = await m.member();
+  const reader = await m.member();
+  return { moderator, author, subject, reader, id: await repliedReview(author, subject) };
+}
+
 const reviewIds = async (subject: TestUser, reader?: TestUser) =>
   (await reviewsAbout(subject, reader)).map((review) => review.id);
 
-async function queueEntry(moderator: TestUser, id: number) {
-  const res = await moderationCall(t.app, moderator, { url: "/queue" });
-  expect(res.statusCode).toBe(200);
-  return queueResponseSchema
-    .parse(res.json())
-    .items.find((item) => item.target.type === "review-reply" && item.target.id === String(id));
-}
+const queueEntry = async (moderator: TestUser, id: number) =>
+  (await m.queue(moderator)).find(isTarget({ type: "review-reply", id }));
 
 async function openReports(id: number) {
   return db()
@@ -65,13 +63,9 @@ async function openReports(id: number) {
 
 describe("reports on a review's reply", () => {
   it("are queued with the reply in context; hiding it takes it from everyone but its author and moderators", async () => {
-    const moderator = await createModerator(t.app);
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
-    const reader = await createSignedInUser(t.app);
-    const id = await repliedReview(author, subject);
+    const { moderator, author, subject, reader, id } = await repliedScene();
 
-    const res = await report(t.app, reader, { type: "review-reply", id }, "harassment", "Rude");
+    const res = await m.report(reader, { type: "review-reply", id }, "harassment", "Rude");
     expect(res.statusCode, res.body).toBe(201);
     expect(await queueEntry(moderator, id)).toEqual({
       target: { type: "review-reply", id: String(id) },
@@ -87,7 +81,7 @@ describe("reports on a review's reply", () => {
       first_reported_at: expect.any(String),
     });
 
-    const hidden = await moderationCall(t.app, moderator, {
+    const hidden = await m.call(moderator, {
       method: "POST",
       url: `/items/review-reply/${id}/hide`,
       payload: { reason: "harassment" },
@@ -101,11 +95,11 @@ describe("reports on a review's reply", () => {
     // The review itself stays.
     expect(await reviewIds(subject, reader)).toContain(id);
 
-    const list = await moderationCall(t.app, moderator, { url: "/hidden" });
+    const list = await m.call(moderator, { url: "/hidden" });
     const listed = hiddenResponseSchema.parse(list.json()).items.map((item) => item.target);
     expect(listed).toContainEqual({ type: "review-reply", id: String(id) });
 
-    const restored = await moderationCall(t.app, moderator, {
+    const restored = await m.call(moderator, {
       method: "POST",
       url: `/items/review-reply/${id}/restore`,
       payload: { reason: "" },
@@ -115,25 +109,21 @@ describe("reports on a review's reply", () => {
   });
 
   it("are refused on one's own reply (403), a reply that is not there (404), signed out (401)", async () => {
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
+    const author = await m.member();
+    const subject = await m.member();
     const id = await repliedReview(author, subject);
-    expect((await report(t.app, subject, { type: "review-reply", id })).statusCode).toBe(403);
-    expect((await report(t.app, undefined, { type: "review-reply", id })).statusCode).toBe(401);
-    const bare = await insertReview(db(), subject, author);
-    expect((await report(t.app, author, { type: "review-reply", id: bare })).statusCode).toBe(404);
+    expect((await m.report(subject, { type: "review-reply", id })).statusCode).toBe(403);
+    expect((await m.report(undefined, { type: "review-reply", id })).statusCode).toBe(401);
+    const bare = await m.review(subject, author);
+    expect((await m.report(author, { type: "review-reply", id: bare })).statusCode).toBe(404);
     // The review's author may report the reply to their review.
-    expect((await report(t.app, author, { type: "review-reply", id })).statusCode).toBe(201);
+    expect((await m.report(author, { type: "review-reply", id })).statusCode).toBe(201);
   });
 
   it("close when the reply or its review is deleted, so the queue does not wait for nothing", async () => {
-    const moderator = await createModerator(t.app);
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
-    const reader = await createSignedInUser(t.app);
-    const id = await repliedReview(author, subject);
-    expect((await report(t.app, reader, { type: "review-reply", id })).statusCode).toBe(201);
-    expect((await report(t.app, reader, { type: "review", id })).statusCode).toBe(201);
+    const { moderator, author, reader, id } = await repliedScene();
+    expect((await m.report(reader, { type: "review-reply", id })).statusCode).toBe(201);
+    expect((await m.report(reader, { type: "review", id })).statusCode).toBe(201);
     expect(await queueEntry(moderator, id)).toBeDefined();
 
     const gone = await t.app.inject({
@@ -153,11 +143,8 @@ describe("reports on a review's reply", () => {
   });
 
   it("are part of hiding everything a suspended member wrote", async () => {
-    const moderator = await createModerator(t.app);
-    const author = await createSignedInUser(t.app);
-    const subject = await createSignedInUser(t.app);
-    const id = await repliedReview(author, subject);
-    const res = await moderationCall(t.app, moderator, {
+    const { moderator, subject, id } = await repliedScene();
+    const res = await m.call(moderator, {
       method: "POST",
       url: `/members/${subject.username}/suspend`,
       payload: { duration: "day", hide_content: true },

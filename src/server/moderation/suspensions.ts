@@ -1,21 +1,16 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SuspensionDuration } from "../../shared/moderation.ts";
 import { storedUsername } from "../../shared/profiles.ts";
-import { isModerator, revokeAllAccess, suspendedUntilText } from "../auth/index.ts";
+import { isModerator, revokeAllAccess, setSuspendedUntil } from "../auth/index.ts";
 import { announceSignedOutEverywhere } from "../chat/index.ts";
 import type { ModerationConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { profiles, users } from "../db/schema.ts";
-import { announceHiddenChange, forgetAfterCommit, type PostChange } from "./item-announcements.ts";
+import { users } from "../db/tables/auth.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { write } from "../write/index.ts";
 import { hideEverythingBy } from "./moderated-items.ts";
 import { writeLogLine } from "./moderation-log.ts";
 import { resolveOpenReports } from "./reports-repository.ts";
-
-const UNTIL: Record<SuspensionDuration, SQL> = {
-  day: sql`now() + interval '1 day'`,
-  week: sql`now() + interval '7 days'`,
-  indefinite: sql`'infinity'::timestamptz`,
-};
 
 /** How the log says how long (its lines have no field of their own for it). */
 const DURATION_WORDS: Record<SuspensionDuration, string> = {
@@ -64,22 +59,17 @@ export async function suspendMember(
   config: Pick<ModerationConfig, "adminEmails">,
   act: Suspension,
 ): Promise<SuspendOutcome> {
-  const done = await db.transaction(async (tx) => {
+  const done = await write(db, async (tx): Promise<SuspendOutcome> => {
     const member = await findMember(tx, act.username);
-    if (!member) return { outcome: { kind: "no-member" } as const, forget: [] };
-    if (member.userId === act.moderatorId)
-      return { outcome: { kind: "self" } as const, forget: [] };
-    if (isModerator(member, config)) return { outcome: { kind: "moderator" } as const, forget: [] };
+    if (!member) return { kind: "no-member" };
+    if (member.userId === act.moderatorId) return { kind: "self" };
+    if (isModerator(member, config)) return { kind: "moderator" };
     // The account's row first: a sign-in racing this waits for it, or is seen by it
     // (auth start-session.ts), before its sessions go.
-    const [row] = await tx
-      .update(users)
-      .set({ suspendedUntil: UNTIL[act.duration] })
-      .where(eq(users.id, member.userId))
-      .returning({ until: suspendedUntilText });
+    const until = (await setSuspendedUntil(tx, member.userId, act.duration)) ?? "indefinite";
     await revokeAllAccess(tx, member.userId);
     await announceSignedOutEverywhere(tx, member.userId);
-    const forget = act.hideContent ? await hideAndAnnounce(tx, member.userId) : [];
+    if (act.hideContent) await hideEverythingBy(tx, member.userId);
     await resolveOpenReports(tx, { subjectUserId: member.userId }, "actioned");
     const words = `${DURATION_WORDS[act.duration]}${act.hideContent ? ", everything they wrote hidden" : ""}`;
     await writeLogLine(tx, {
@@ -89,23 +79,9 @@ export async function suspendMember(
       subjectUserId: member.userId,
       reason: act.reason ? `${words}: ${act.reason}` : words,
     });
-    const until = row?.until ?? "indefinite";
-    return { outcome: { kind: "suspended", username: member.username, until } as const, forget };
+    return { kind: "suspended", username: member.username, until };
   });
-  forgetAfterCommit(db, done.forget);
-  return done.outcome;
-}
-
-/** Hides everything the member wrote and tells every instance: the feed, each post, each message. */
-async function hideAndAnnounce(tx: Db, userId: string): Promise<PostChange[]> {
-  const hidden = await hideEverythingBy(tx, userId);
-  const forget: PostChange[] = [];
-  for (const type of ["post", "message"] as const) {
-    for (const key of hidden[type]) {
-      forget.push(...(await announceHiddenChange(tx, { type, key }, true)));
-    }
-  }
-  return forget;
+  return done.value;
 }
 
 /** Lifts a member's suspension, with its log line; the username, or null when there is no such member. */
@@ -113,10 +89,10 @@ export async function liftSuspension(
   db: Db,
   act: { moderatorId: string; username: string; reason: string },
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return write(db, async (tx) => {
     const member = await findMember(tx, act.username);
     if (!member) return null;
-    await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, member.userId));
+    await setSuspendedUntil(tx, member.userId, null);
     await writeLogLine(tx, {
       moderatorId: act.moderatorId,
       action: "lift-suspension",
@@ -125,5 +101,5 @@ export async function liftSuspension(
       reason: act.reason,
     });
     return member.username;
-  });
+  }).then((done) => done.value);
 }

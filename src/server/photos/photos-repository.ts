@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { PhotoSize } from "../../shared/photos.ts";
 import type { Db } from "../db/database.ts";
-import { profilePhotos, profiles } from "../db/schema.ts";
+import { profilePhotos } from "../db/tables/photos.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { setProfileImgUrl } from "../profiles/index.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
 /**
@@ -21,22 +23,31 @@ export async function replacePhoto(
     .returning({ id: profilePhotos.id });
   if (!row) throw new Error("insert into profile_photos returned no row");
   const imgUrl = urlOf(row.id);
-  await tx.update(profiles).set({ imgUrl }).where(eq(profiles.id, profileId));
+  await setProfileImgUrl(tx, profileId, imgUrl);
   return imgUrl;
 }
 
 /** The profile has no photo any more and img_url is `imgUrl` (the generated avatar), as part of `tx`. */
 export async function removePhoto(tx: Db, profileId: string, imgUrl: string): Promise<void> {
   await tx.delete(profilePhotos).where(eq(profilePhotos.profileId, profileId));
-  await tx.update(profiles).set({ imgUrl }).where(eq(profiles.id, profileId));
+  await setProfileImgUrl(tx, profileId, imgUrl);
 }
 
-/** The WebP bytes of photo `id` in `size`, or null when there is no such photo. */
-export async function findPhoto(db: Db, id: string, size: PhotoSize): Promise<Buffer | null> {
+/** A stored photo in one size, with what decides who may see it: its owner's profile. */
+export type StoredPhoto = { bytes: Buffer; ownerUserId: string; ownerHidden: boolean };
+
+/** Photo `id` in `size` with its owner's account and whether moderators hid them; null when none. */
+export async function findPhoto(db: Db, id: string, size: PhotoSize): Promise<StoredPhoto | null> {
   const [row] = await db
-    .select({ bytes: size === "small" ? profilePhotos.small : profilePhotos.large })
+    .select({
+      bytes: size === "small" ? profilePhotos.small : profilePhotos.large,
+      ownerUserId: profiles.userId,
+      hiddenAt: profiles.hiddenAt,
+    })
     .from(profilePhotos)
+    .innerJoin(profiles, eq(profiles.id, profilePhotos.profileId))
     .where(eq(profilePhotos.id, id))
     .limit(1);
-  return row?.bytes ?? null;
+  if (!row) return null;
+  return { bytes: row.bytes, ownerUserId: row.ownerUserId, ownerHidden: row.hiddenAt !== null };
 }

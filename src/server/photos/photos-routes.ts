@@ -1,40 +1,38 @@
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_BYTES,
   PHOTO_SIZE_MESSAGE,
-  PHOTO_SIZES,
-  PHOTO_TYPE_MESSAGE,
-  type PhotoSize,
   photoPath,
   photoResponseSchema,
 } from "../../shared/photos.ts";
 import { usernameParamsSchema } from "../../shared/profiles.ts";
-import { requireProfile } from "../auth/index.ts";
+import { requireMember } from "../auth/index.ts";
 import { avatarPath } from "../avatars/index.ts";
-import { AppError, notFound } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/index.ts";
+import { AppError } from "../http/app-error.ts";
 import { requireOwnProfile } from "../profiles/index.ts";
+import { write, writtenOrTooManyWrites } from "../write/index.ts";
 import {
   invalidImage,
   isPhotoContentType,
   NOT_AN_IMAGE,
   processPhoto,
 } from "./photo-processing.ts";
-import { findPhoto, removePhoto, replacePhoto } from "./photos-repository.ts";
+import { servePhoto } from "./photo-serving.ts";
+import { removePhoto, replacePhoto } from "./photos-repository.ts";
 import { createGate } from "./processing-gate.ts";
-
-const NOT_YOURS = "You can only change your own photo.";
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { admitUpload, mediaTypeOf, NOT_YOURS } from "./upload-admission.ts";
+import { createUploadSlots } from "./upload-slots.ts";
 
 const photoParamsSchema = z.object({ id: z.string().max(64), file: z.string().max(16) });
 
-/** The Content-Type's media type, lower case, without parameters. */
-const mediaTypeOf = (header: string | undefined) =>
-  (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+/**
+ * Two photos decoded at a time, six more waiting (a few seconds at most); beyond that 503. With one
+ * upload per account at a time, a queue that long takes many accounts.
+ */
+const PROCESSING = { running: 2, waiting: 6 };
 
 /**
  * Profile photos (issue 19, decision 013): PUT the image bytes to one's own profile, DELETE to go
@@ -42,7 +40,8 @@ const mediaTypeOf = (header: string | undefined) =>
  */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const processing = createGate(2);
+  const processing = createGate(PROCESSING);
+  const uploadSlots = createUploadSlots();
 
   // For this plugin's routes only: the image bytes as they came, up to the photo limit.
   app.addContentTypeParser(
@@ -58,21 +57,22 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
+  /** Access hook after requireMember: the path names the member's own profile (403, 404). */
+  async function ownProfileOnly(request: FastifyRequest<{ Params: { username: string } }>) {
+    await requireOwnProfile(db, request.member, request.params.username, NOT_YOURS);
+  }
+
   app.put(
     "/users/:username/photo",
     {
       bodyLimit: PHOTO_MAX_BYTES,
       schema: { params: usernameParamsSchema, response: { 200: photoResponseSchema } },
-      // Any other type (SVG, JSON, none) is refused before its body is read.
-      preParsing: async (request) => {
-        if (!isPhotoContentType(mediaTypeOf(request.headers["content-type"]))) {
-          throw invalidImage(PHOTO_TYPE_MESSAGE);
-        }
-      },
+      preParsing: [requireMember, admitUpload(uploadSlots)],
     },
     async (request) => {
-      const viewer = await requireProfile(request);
-      const profile = await requireOwnProfile(db, viewer, request.params.username, NOT_YOURS);
+      // Admitted in preParsing: the member's profile is the one the path names.
+      const viewer = request.member;
+      const { profile } = viewer;
       const type = mediaTypeOf(request.headers["content-type"]);
       const body = request.body;
       if (!isPhotoContentType(type) || !Buffer.isBuffer(body) || body.length === 0) {
@@ -81,8 +81,12 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       // Decoded before the transaction: a slow or refused image holds no connection nor lock.
       const photo = await processing(() => processPhoto(body, type));
       const limits = app.config.writeLimits;
-      const imgUrl = await limitedWrite(db, limits, viewer.identity.id, "photo", (tx) =>
-        replacePhoto(tx, profile.id, photo, (id) => photoPath(id, "large")),
+      const imgUrl = writtenOrTooManyWrites(
+        await write(
+          db,
+          (tx) => replacePhoto(tx, profile.id, photo, (id) => photoPath(id, "large")),
+          { limits, userId: viewer.identity.id, action: "photo" },
+        ),
       );
       return { img_url: imgUrl };
     },
@@ -90,14 +94,21 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/users/:username/photo",
-    { schema: { params: usernameParamsSchema, response: { 200: photoResponseSchema } } },
+    {
+      preHandler: [requireMember, ownProfileOnly],
+      schema: { params: usernameParamsSchema, response: { 200: photoResponseSchema } },
+    },
     async (request) => {
-      const viewer = await requireProfile(request);
-      const profile = await requireOwnProfile(db, viewer, request.params.username, NOT_YOURS);
+      const viewer = request.member;
+      const { profile } = viewer;
       const imgUrl = avatarPath(profile.username);
       const limits = app.config.writeLimits;
-      await limitedWrite(db, limits, viewer.identity.id, "photo", (tx) =>
-        removePhoto(tx, profile.id, imgUrl),
+      writtenOrTooManyWrites(
+        await write(db, (tx) => removePhoto(tx, profile.id, imgUrl), {
+          limits,
+          userId: viewer.identity.id,
+          action: "photo",
+        }),
       );
       return { img_url: imgUrl };
     },
@@ -106,16 +117,6 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/photos/:id/:file",
     { schema: { params: photoParamsSchema, hide: true } },
-    async (request, reply) => {
-      const { id, file } = request.params;
-      const size = file.replace(/\.webp$/, "");
-      if (!file.endsWith(".webp") || !(size in PHOTO_SIZES) || !UUID.test(id)) {
-        throw notFound("No such photo.");
-      }
-      const bytes = await findPhoto(db, id, size as PhotoSize);
-      if (!bytes) throw notFound("No such photo.");
-      // A photo's URL changes with the photo: what is served at one never changes.
-      return reply.type("image/webp").header("Cache-Control", IMMUTABLE).send(bytes);
-    },
+    (request, reply) => servePhoto(request, reply, request.params),
   );
 };

@@ -45,18 +45,37 @@ function readCities(): City[] {
   let lastLat = 0;
   let lastLng = 0;
   const readField = (tag: number, city: City, reader: PbfReader) => {
-    if (tag === 1) city.cityId = reader.readSVarint();
-    else if (tag === 2) city.name = reader.readString();
-    else if (tag === 3) city.country = reader.readString();
-    else if (tag === 8) city.adminCode = reader.readString();
-    else if (tag === 9) city.population = reader.readVarint();
-    else if (tag === 10) {
-      lastLng += reader.readSVarint();
-      city.lng = lastLng / 1e5;
-    } else if (tag === 11) {
-      lastLat += reader.readSVarint();
-      city.lat = lastLat / 1e5;
-    } else if (tag >= 4 && tag <= 7) reader.readString();
+    switch (tag) {
+      case 1:
+        city.cityId = reader.readSVarint();
+        break;
+      case 2:
+        city.name = reader.readString();
+        break;
+      case 3:
+        city.country = reader.readString();
+        break;
+      case 8:
+        city.adminCode = reader.readString();
+        break;
+      case 9:
+        city.population = reader.readVarint();
+        break;
+      case 10:
+        lastLng += reader.readSVarint();
+        city.lng = lastLng / 1e5;
+        break;
+      case 11:
+        lastLat += reader.readSVarint();
+        city.lat = lastLat / 1e5;
+        break;
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+        reader.readString();
+        break;
+    }
   };
   while (pbf.pos < pbf.length) {
     cities.push(

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import { placesQuerySchema, placesResponseSchema } from "../../shared/places.ts";
-import { getViewer } from "../auth/index.ts";
 import { distanceCentre } from "./distance.ts";
 import { searchPlaces } from "./gazetteer.ts";
 
@@ -20,7 +19,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { q, limit } = request.query;
-      const near = distanceCentre(await getViewer(request), undefined) ?? undefined;
+      const near = distanceCentre(await request.viewer, undefined) ?? undefined;
       reply.header("Cache-Control", "private, max-age=3600");
       return { places: searchPlaces(q, limit, near) };
     },

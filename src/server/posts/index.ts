@@ -1,9 +1,12 @@
 /**
  * What other features use of posts: telling every instance's post caches what changed, a post's
- * columns and wire shape for other lists of posts (search), and remembering the posts of an account
- * that is deleted as removed (accounts).
+ * columns and wire shape for other lists of posts (search), remembering the posts of an account
+ * that is deleted as removed (accounts), and hiding or restoring posts (moderation).
  */
-export { announcePostChange, forgetPostChange } from "./post-cache.ts";
+export { announcePostChange } from "./post-cache.ts";
+export { setPostsHidden } from "./post-hiding.ts";
 export { rememberPostsOfLeavingAuthor } from "./post-owner-repository.ts";
 export { presentPost } from "./post-presenter.ts";
-export { postColumns } from "./posts-repository.ts";
+export { postsPlugin } from "./posts-plugin.ts";
+export { type PostRow, postColumns } from "./posts-repository.ts";
+export { postsRoutes } from "./posts-routes.ts";

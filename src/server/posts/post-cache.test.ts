@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscribeToEventKeys } from "../../../test/harness/event-keys.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDatabaseKind,
 } from "../../../test/harness/test-database.ts";
 import type { PostsPage } from "../../shared/posts.ts";
-import { subscribeToInvalidations } from "../db/cache-invalidation.ts";
 import { type Database, LISTEN_APPLICATION_NAME, openPostgres } from "../db/database.ts";
 import {
   announcePostChange,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   there = createPostCache(other);
   await here.start();
   await there.start();
-  unsubscribe = await subscribeToInvalidations(other, (key) => {
+  unsubscribe = await subscribeToEventKeys(other, (key) => {
     heardThere.push(key);
     for (const wake of waiters) wake();
   });

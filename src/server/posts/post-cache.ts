@@ -1,12 +1,7 @@
 import type { PostResponse, PostsPage } from "../../shared/posts.ts";
-import {
-  ALL_CACHES,
-  announceInvalidation,
-  invalidateHere,
-  subscribeToInvalidations,
-} from "../db/cache-invalidation.ts";
 import type { Database, Db } from "../db/database.ts";
 import { createReadCache } from "../db/read-cache.ts";
+import { announce, type DomainEvent, type EventOf, eventBusOf } from "../events/index.ts";
 
 /**
  * What changed about posts: one post by id (its page, and the feed pages it may be on), the feed
@@ -14,14 +9,13 @@ import { createReadCache } from "../db/read-cache.ts";
  */
 export type PostChange = number | "feed" | "all";
 
-const FEED_KEY = "feed";
-const POST_KEY_PREFIX = "post:";
-
-function invalidationKey(change: PostChange): string {
-  if (change === "all") return ALL_CACHES;
-  if (change === "feed") return FEED_KEY;
-  return `${POST_KEY_PREFIX}${change}`;
+function eventOf(change: PostChange): DomainEvent {
+  if (change === "all") return { type: "everything.changed" };
+  if (change === "feed") return { type: "feed.changed" };
+  return { type: "post.changed", postId: change };
 }
+
+const POST_EVENTS = ["post.changed", "feed.changed", "everything.changed"] as const;
 
 /**
  * The feed's first page is kept at most this long, a post by id this long: the notifications keep
@@ -43,7 +37,7 @@ export type CachedPost = { answer: PostResponse; authorUserId: string; hidden: b
  * The one place that knows what of posts an instance keeps in memory (decision 003): the feed's
  * first page by page size and a post by id, as the very response objects answered, so the
  * serializer reuses their JSON (http/serializer.ts). It forgets them when any instance announces a
- * change (cache-invalidation.ts). Responses kept here never depend on the viewer: who may read a
+ * change (a post event, events/). Responses kept here never depend on the viewer: who may read a
  * hidden post, or one by a member they blocked, is the route's decision on every request.
  */
 export function createPostCache(database: Database) {
@@ -54,22 +48,24 @@ export function createPostCache(database: Database) {
   });
   let unsubscribe: (() => Promise<void>) | undefined;
 
-  const forget = (key: string) => {
-    if (key === ALL_CACHES) {
-      posts.clear();
-      feedPages.clear();
-    } else if (key === FEED_KEY) {
-      feedPages.clear();
-    } else if (key.startsWith(POST_KEY_PREFIX)) {
-      posts.delete(Number(key.slice(POST_KEY_PREFIX.length)));
-      feedPages.clear();
-    }
+  const forgetAll = () => {
+    posts.clear();
+    feedPages.clear();
+  };
+  const forget = (event: EventOf<(typeof POST_EVENTS)[number]>) => {
+    if (event.type === "post.changed") posts.delete(event.postId);
+    else if (event.type === "everything.changed") posts.clear();
+    feedPages.clear();
   };
 
   return {
     /** Starts hearing other instances' changes; call before serving. */
     async start(): Promise<void> {
-      unsubscribe = await subscribeToInvalidations(database, forget);
+      unsubscribe = await eventBusOf(database).subscribe({
+        types: POST_EVENTS,
+        on: forget,
+        onResync: forgetAll,
+      });
     },
 
     async stop(): Promise<void> {
@@ -92,25 +88,18 @@ export function createPostCache(database: Database) {
      * forgets post `postId`, or everything without one, here at once and in every instance.
      */
     async invalidate(postId?: number): Promise<void> {
-      const change = postId ?? "all";
-      forgetPostChange(database.db, change);
-      await announcePostChange(database.db, change);
+      const event = eventOf(postId ?? "all");
+      eventBusOf(database).deliverHere([event]);
+      await announce(database.db, event);
     },
   };
 }
 
 /**
- * Every write that changes posts calls this inside its transaction: each instance, this one too,
- * forgets `change` once the transaction commits; a rolled-back one tells nobody.
+ * Every write that changes posts calls this inside its transaction (a pipeline write, write/): each
+ * instance forgets `change` once the transaction commits, this one right after the commit, so the
+ * writer's next read shows its write; a rolled-back one tells nobody.
  */
 export function announcePostChange(tx: Db, change: PostChange): Promise<void> {
-  return announceInvalidation(tx, invalidationKey(change));
-}
-
-/**
- * Right after that transaction committed: this process's post caches on `db` forget `change` at
- * once, so the writer's next read shows its write without waiting for the notification.
- */
-export function forgetPostChange(db: Db, change: PostChange): void {
-  invalidateHere(db, invalidationKey(change));
+  return announce(tx, eventOf(change));
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
-import { posts, removedPosts } from "../db/schema.ts";
+import type { WriteResult } from "../db/sql-errors.ts";
+import { posts, removedPosts } from "../db/tables/posts.ts";
 import type { AreaValues } from "../places/index.ts";
 import { announcePostChange } from "./post-cache.ts";
 import { ownPostColumns, type PostRow } from "./posts-repository.ts";
@@ -13,29 +14,33 @@ export type PostChanges = Partial<
 
 type Author = { id: string; username: string };
 
+type OwnerWrite<T> = Promise<WriteResult<T, "no-such-post">>;
+
+const noSuchPost = { ok: false, reason: "no-such-post" } as const;
+
 /** Only the post `id` when `author` wrote it: the ownership the route checked, held at the write. */
 const ownedBy = (id: number, author: Author) =>
   and(eq(posts.id, id), eq(posts.authorId, author.id));
 
 /**
  * Every write here runs in the caller's transaction (`tx`) and announces the post's change there:
- * each instance forgets the post and the feed once it commits. Null: no such post by `author`
- * (deleted meanwhile).
+ * each instance forgets the post and the feed once it commits. Refused as no such post when there
+ * is none by `author` (deleted meanwhile).
  */
 export async function updatePost(
   tx: Db,
   author: Author,
   id: number,
   changes: PostChanges,
-): Promise<PostRow | null> {
+): OwnerWrite<PostRow> {
   const [row] = await tx
     .update(posts)
     .set({ ...changes, editedAt: sql`now()` })
     .where(ownedBy(id, author))
     .returning(ownPostColumns);
-  if (!row) return null;
+  if (!row) return noSuchPost;
   await announcePostChange(tx, id);
-  return { ...row, username: author.username };
+  return { ok: true, value: { ...row, username: author.username } };
 }
 
 /**
@@ -47,24 +52,24 @@ export async function setPostFilled(
   author: Author,
   id: number,
   filled: boolean,
-): Promise<PostRow | null> {
+): OwnerWrite<PostRow> {
   const [row] = await tx
     .update(posts)
     .set({ filledAt: filled ? sql`coalesce(${posts.filledAt}, now())` : null })
     .where(ownedBy(id, author))
     .returning(ownPostColumns);
-  if (!row) return null;
+  if (!row) return noSuchPost;
   await announcePostChange(tx, id);
-  return { ...row, username: author.username };
+  return { ok: true, value: { ...row, username: author.username } };
 }
 
 /** Deletes the post and remembers its id, so its address says it was removed. */
-export async function deletePost(tx: Db, author: Author, id: number): Promise<boolean> {
+export async function deletePost(tx: Db, author: Author, id: number): OwnerWrite<null> {
   const [row] = await tx.delete(posts).where(ownedBy(id, author)).returning({ id: posts.id });
-  if (!row) return false;
+  if (!row) return noSuchPost;
   await tx.insert(removedPosts).values({ id }).onConflictDoNothing();
   await announcePostChange(tx, id);
-  return true;
+  return { ok: true, value: null };
 }
 
 /**

@@ -3,22 +3,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import { postParamsSchema, postResponseSchema, updatePostSchema } from "../../shared/posts.ts";
-import { requireProfile, type ViewerWithProfile } from "../auth/index.ts";
+import { requireMember, type ViewerWithProfile } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
-import { limitedWrite } from "../limits/index.ts";
+import type { WriteResult } from "../db/sql-errors.ts";
 import { chosenArea } from "../places/index.ts";
-import { forgetPostChange } from "./post-cache.ts";
-import { noSuchPost, notYourPost, postRemoved } from "./post-errors.ts";
+import { writeOrRefuse, writtenOrAnswer } from "../write/index.ts";
+import { type PostOwnerRefusal, postOwnerAnswer } from "./post-errors.ts";
 import {
   deletePost,
   type PostChanges,
   setPostFilled,
   updatePost,
-  wasRemoved,
 } from "./post-owner-repository.ts";
+import { postOwnership } from "./post-ownership.ts";
 import { presentPost } from "./post-presenter.ts";
-import { mayRead } from "./post-visibility.ts";
-import { findPostById, type PostRow } from "./posts-repository.ts";
+import type { PostRow } from "./posts-repository.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -28,25 +27,25 @@ const errors = {
   429: apiErrorSchema,
 };
 
+const idOf = (request: { params: { article_id: string } }) => Number(request.params.article_id);
+
 /**
- * The signed-in author of post `id`, or the refusal: 401 signed out, 403 without a profile, 404 when
- * there is no such post (post-removed when its author deleted it) or the viewer may not read it,
- * 403 when it is someone else's. Read fresh, not from the cache.
+ * Access hook after requireMember: the member is the author of post `article_id`, or the refusal:
+ * 404 when there is no such post (post-removed when its author deleted it) or the member may not
+ * read it, 403 when it is someone else's.
  */
 async function requireOwnPost(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-): Promise<ViewerWithProfile> {
-  const viewer = await requireProfile(request);
-  const post = await findPostById(db, id);
-  if (!post) throw (await wasRemoved(db, id)) ? postRemoved() : noSuchPost();
-  if (!(await mayRead(db, post, viewer))) throw noSuchPost();
-  if (post.authorUserId !== viewer.identity.id) throw notYourPost();
-  return viewer;
+  request: FastifyRequest<{ Params: { article_id: string } }>,
+): Promise<void> {
+  const { server } = request;
+  const owned = await postOwnership(
+    server.database.db,
+    server.blocks,
+    idOf(request),
+    request.member,
+  );
+  if (!owned.ok) throw postOwnerAnswer(owned.reason);
 }
-
-const idOf = (request: { params: { article_id: string } }) => Number(request.params.article_id);
 
 /**
  * The author's own tools (issue 19): edit, delete, mark filled and reopen. Each is one transaction
@@ -57,27 +56,30 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const limits = () => app.config.writeLimits;
 
-  /** Runs `write` for the author as an "edit"; a post gone meanwhile is a 404. */
+  /** Runs `change` for the author as an "edit"; a post gone meanwhile is a 404. */
   async function ownWrite<T>(
     viewer: ViewerWithProfile,
-    id: number,
-    write: (tx: Db, author: { id: string; username: string }) => Promise<T | null | false>,
+    change: (
+      tx: Db,
+      author: { id: string; username: string },
+    ) => Promise<WriteResult<T, PostOwnerRefusal>>,
   ): Promise<T> {
-    const done = await limitedWrite(db, limits(), viewer.identity.id, "edit", (tx) =>
-      write(tx, viewer.profile),
+    return writtenOrAnswer(
+      await writeOrRefuse(db, (tx) => change(tx, viewer.profile), {
+        limits: limits(),
+        userId: viewer.identity.id,
+        action: "edit",
+      }),
+      postOwnerAnswer,
     );
-    if (done === null || done === false) throw noSuchPost();
-    forgetPostChange(db, id);
-    return done;
   }
 
   app.patch(
     "/articles/:article_id",
     {
       // Signed out or without a profile is answered before the body is even looked at.
-      preValidation: async (request) => {
-        await requireProfile(request);
-      },
+      preValidation: requireMember,
+      preHandler: requireOwnPost,
       schema: {
         params: postParamsSchema,
         body: updatePostSchema,
@@ -86,7 +88,7 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = idOf(request);
-      const viewer = await requireOwnPost(db, request, id);
+      const viewer = request.member;
       const { title, topic, body, type, area_id } = request.body;
       const changes: PostChanges = {
         ...(title !== undefined && { title }),
@@ -96,7 +98,7 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
         // An unknown place is refused here, before anything is written.
         ...(area_id !== undefined && chosenArea(area_id)),
       };
-      const row = await ownWrite<PostRow>(viewer, id, (tx, author) =>
+      const row = await ownWrite<PostRow>(viewer, (tx, author) =>
         updatePost(tx, author, id, changes),
       );
       return { article: presentPost({ ...row, authorImgUrl: viewer.profile.imgUrl }) };
@@ -106,6 +108,7 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/articles/:article_id",
     {
+      preHandler: [requireMember, requireOwnPost],
       schema: {
         params: postParamsSchema,
         response: { 204: z.null(), ...errors },
@@ -113,8 +116,8 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = idOf(request);
-      const viewer = await requireOwnPost(db, request, id);
-      await ownWrite(viewer, id, (tx, author) => deletePost(tx, author, id));
+      const viewer = request.member;
+      await ownWrite(viewer, (tx, author) => deletePost(tx, author, id));
       return reply.status(204).send(null);
     },
   );
@@ -126,14 +129,15 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: "/articles/:article_id/filled",
+      preHandler: [requireMember, requireOwnPost],
       schema: {
         params: postParamsSchema,
         response: { 200: postResponseSchema, ...errors },
       },
       handler: async (request) => {
         const id = idOf(request);
-        const viewer = await requireOwnPost(db, request, id);
-        const row = await ownWrite<PostRow>(viewer, id, (tx, author) =>
+        const viewer = request.member;
+        const row = await ownWrite<PostRow>(viewer, (tx, author) =>
           setPostFilled(tx, author, id, filled),
         );
         return { article: presentPost({ ...row, authorImgUrl: viewer.profile.imgUrl }) };

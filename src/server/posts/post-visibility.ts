@@ -1,27 +1,18 @@
-import { canSeeHidden } from "../../shared/policies.ts";
 import type { Viewer } from "../auth/index.ts";
-import { hasBlocked } from "../blocks/index.ts";
-import type { Db } from "../db/database.ts";
+import type { Blocks } from "../blocks/index.ts";
+import { maySee, readerOf } from "../visibility/index.ts";
 
-/** What decides who may read a post: its author (account and username), and whether it is hidden. */
-export type PostAccess = { authorUserId: string; username: string; hidden: boolean };
+/** What decides who may read a post: its author's account, and whether it is hidden. */
+export type PostAccess = { authorUserId: string; hidden: boolean };
 
 /**
- * Whether `viewer` may read the post at all: a hidden post only its author and moderators; a post
- * by a member the viewer blocked, not them. Everyone else may (signed out too).
+ * Whether `viewer` may read the post at all (the one rule, visibility/ maySee): a hidden post only
+ * its author and moderators; a post by a member the viewer blocked, not them.
  */
 export async function mayRead(
-  db: Db,
+  blocks: Blocks,
   post: PostAccess,
-  viewer: Pick<Viewer, "identity" | "profile" | "moderator"> | null,
+  viewer: Pick<Viewer, "identity" | "moderator"> | null,
 ): Promise<boolean> {
-  if (post.hidden) {
-    const actor = viewer && {
-      username: viewer.profile?.username ?? "",
-      moderator: viewer.moderator,
-    };
-    return canSeeHidden(actor, { username: post.username });
-  }
-  if (!viewer || viewer.identity.id === post.authorUserId) return true;
-  return !(await hasBlocked(db, viewer.identity.id, post.authorUserId));
+  return maySee(await readerOf(blocks, viewer), post);
 }

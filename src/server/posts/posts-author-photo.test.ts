@@ -27,17 +27,22 @@ async function get<T>(url: string): Promise<T> {
   return res.json();
 }
 
+/** `author`'s profile photo, a `size` px square of `kind`, uploaded (200); its URL. */
+async function upload(author: TestUser, kind: "jpeg" | "png", size: number): Promise<string> {
+  const uploaded = await t.app.inject({
+    method: "PUT",
+    url: `/api/users/${author.username}/photo`,
+    payload: await photo(kind, size, size),
+    headers: { "content-type": `image/${kind}`, cookie: author.cookie },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return uploaded.json().img_url;
+}
+
 describe("author_img_url on posts", () => {
   it("is the author's photo on every answer: feed, search, the post page and the author's writes", async () => {
     const author = await createSignedInUser(t.app);
-    const uploaded = await t.app.inject({
-      method: "PUT",
-      url: `/api/users/${author.username}/photo`,
-      payload: await photo("jpeg", 300, 300),
-      headers: { "content-type": "image/jpeg", cookie: author.cookie },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const photoUrl: string = uploaded.json().img_url;
+    const photoUrl = await upload(author, "jpeg", 300);
 
     const created = await post(author, "Photo author zebra");
     expect(created.author_img_url).toBe(photoUrl);
@@ -85,14 +90,7 @@ describe("author_img_url on posts", () => {
     const author = await createSignedInUser(t.app);
     const created = await post(author, "Later photo author");
     expect(created).not.toHaveProperty("author_img_url");
-    const uploaded = await t.app.inject({
-      method: "PUT",
-      url: `/api/users/${author.username}/photo`,
-      payload: await photo("png", 200, 200),
-      headers: { "content-type": "image/png", cookie: author.cookie },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const photoUrl: string = uploaded.json().img_url;
+    const photoUrl = await upload(author, "png", 200);
     const [copy] = await t.app.database.db
       .select({ username: posts.authorUsername, imgUrl: posts.authorImgUrl })
       .from(posts)

@@ -7,7 +7,6 @@ import type { Post, PostsPage, PostType } from "../../shared/posts.ts";
 import { posts } from "../db/schema.ts";
 import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
 import { placeById } from "../places/index.ts";
-import { postCacheOf } from "./posts-routes.ts";
 
 /** Issue 18: the feed filtered by post type and by distance (`within` km of my area or of `near`). */
 
@@ -280,7 +279,7 @@ describe("hidden posts and blocked authors under filters", () => {
       .set({ hiddenAt: hidden ? new Date() : null })
       .where(eq(posts.title, title))
       .returning({ id: posts.id });
-    await postCacheOf(t.app)?.invalidate(row?.id ?? 0);
+    await t.app.postCache.invalidate(row?.id ?? 0);
   }
 
   it("leaves a hidden post out of every filtered feed, even its author's", async () => {
@@ -330,7 +329,7 @@ describe("filtered reads and the shared first page", () => {
       expect(titles(await walk("?type=looking-for"))[0]).toBe("Unannounced");
     } finally {
       await t.database.db.delete(posts).where(eq(posts.id, row?.id ?? 0));
-      await postCacheOf(t.app)?.invalidate();
+      await t.app.postCache.invalidate();
     }
   });
 });

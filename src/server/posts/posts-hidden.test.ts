@@ -5,7 +5,6 @@ import { createModerator, moderationTestApp } from "../../../test/harness/modera
 import { seedPosts } from "../../../test/harness/post-fixtures.ts";
 import type { PostsPage } from "../../shared/posts.ts";
 import { posts } from "../db/schema.ts";
-import { postCacheOf } from "./posts-routes.ts";
 
 /** Issue 16: hidden posts and blocked authors on every read path of posts. */
 
@@ -46,7 +45,7 @@ async function setHidden(id: number, hidden: boolean): Promise<void> {
     .update(posts)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(eq(posts.id, id));
-  await postCacheOf(t.app)?.invalidate(id);
+  await t.app.postCache.invalidate(id);
 }
 
 const block = async (blocker: TestUser, blocked: TestUser) => {
@@ -156,5 +155,22 @@ describe("a post by a member the reader blocked", () => {
     expect(res.json()).toMatchObject({ blocked: false });
     expect((await getPost(id, blocker)).statusCode).toBe(200);
     expect(await firstPageIds(blocker)).toContain(id);
+  });
+
+  it("is 404 on its page, hidden too, for a moderator who blocked its author (decision 018), who still finds it in /moderation/hidden", async () => {
+    const { author: pest, ids } = await authorWithPosts(1);
+    const [id = 0] = ids;
+    const blockingModerator = await createModerator(t.app);
+    await block(blockingModerator, pest);
+    await setHidden(id, true);
+    expect((await getPost(id, blockingModerator)).statusCode).toBe(404);
+    expect((await getPost(id, moderator)).json().article.hidden).toBe(true);
+    const hidden = await t.app.inject({
+      method: "GET",
+      url: "/api/moderation/hidden",
+      headers: as(blockingModerator),
+    });
+    const listed = hidden.json().items.map((item: { target: { id: string } }) => item.target.id);
+    expect(listed).toContain(String(id));
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectErrorAnswer } from "../../../test/harness/error-answer.ts";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { createModerator, moderationTestApp } from "../../../test/harness/moderators.ts";
 import type { PostResponse, PostsPage } from "../../shared/posts.ts";
@@ -7,7 +8,6 @@ import type { SearchPostsResponse } from "../../shared/search.ts";
 import { posts, removedPosts, writeEvents } from "../db/schema.ts";
 import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
 import { placeById } from "../places/index.ts";
-import { postCacheOf } from "./posts-routes.ts";
 
 /** Issue 19: the author's own tools — edit, delete, mark filled, reopen — and who may use them. */
 
@@ -223,12 +223,12 @@ describe("DELETE /api/articles/:article_id", () => {
 
   it("answers the ordinary 404 for a post that never existed", async () => {
     for (const [method, url, payload] of ownerActions(999_999_999)) {
-      const res = await call(method, url, author, payload);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({
-        code: "not-found",
-        message: "This post does not exist. It may have been removed.",
-      });
+      expectErrorAnswer(
+        await call(method, url, author, payload),
+        404,
+        "not-found",
+        "This post does not exist. It may have been removed.",
+      );
     }
   });
 });
@@ -268,7 +268,7 @@ describe("only the author", () => {
   it("a hidden post is a 404 to others, and its author may still change it", async () => {
     const id = await newPost();
     await t.database.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, id));
-    await postCacheOf(t.app)?.invalidate(id);
+    await t.app.postCache.invalidate(id);
     for (const [method, url, payload] of ownerActions(id)) {
       const res = await call(method, url, other, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -1,20 +1,13 @@
-import {
-  and,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  notInArray,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
 import type { RowPosition } from "../db/position-cursor.ts";
-import { posts, profiles } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
+import { posts } from "../db/tables/posts.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { announce } from "../events/index.ts";
 import {
   type AreaFields,
   type AreaValues,
@@ -23,6 +16,7 @@ import {
   distanceMeters,
   withinKm,
 } from "../places/index.ts";
+import { notAmongSql, publicSql, type SqlItem } from "../visibility/index.ts";
 import { announcePostChange } from "./post-cache.ts";
 
 /**
@@ -111,6 +105,12 @@ export function isFiltered(filter: FeedFilter): boolean {
  */
 export const RECENT_POSTS_WINDOW = 2_000;
 
+/** A post as visibility sees it (decision 018): its author is a profile id. */
+const postItem = {
+  hiddenAt: posts.hiddenAt,
+  author: { profileId: posts.authorId },
+} satisfies SqlItem;
+
 /**
  * The feed leaves hidden posts out for everyone (it is shared and cached). A distance filter reads
  * either the RECENT_POSTS_WINDOW newest posts (`window`) or the area index.
@@ -122,14 +122,9 @@ function feedQuery(
   window = false,
 ) {
   const { topic, type, excludedAuthors = [], centre, withinKm: km } = filter;
-  const conditions: SQL[] = [isNull(posts.hiddenAt)];
-  if (excludedAuthors.length > 0) {
-    const excludedProfiles = db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(inArray(profiles.userId, [...excludedAuthors]));
-    conditions.push(notInArray(posts.authorId, excludedProfiles));
-  }
+  const conditions: SQL[] = [publicSql(postItem)];
+  const notBlocked = notAmongSql(db, excludedAuthors, postItem.author);
+  if (notBlocked) conditions.push(notBlocked);
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
   if (type) conditions.push(eq(posts.kind, type));
   if (afterPosition) {
@@ -183,15 +178,7 @@ export function postByIdQuery(db: Db) {
  */
 export const feedPageQuery = (db: Db, afterPosition: boolean) => feedQuery(db, {}, afterPosition);
 
-type FeedPrepared = ReturnType<ReturnType<typeof feedQuery>["prepare"]>;
-type Prepared = {
-  first: FeedPrepared;
-  after: FeedPrepared;
-  /** A topic's feed (placeholder `topic`): built once, still planned for its topic every time. */
-  topicFirst: FeedPrepared;
-  topicAfter: FeedPrepared;
-  byId: ReturnType<ReturnType<typeof postByIdQuery>["prepare"]>;
-};
+const topicFeed = sql.placeholder("topic");
 
 /**
  * The reads behind most requests, built and prepared once per database: building and planning the
@@ -199,22 +186,21 @@ type Prepared = {
  * sent unnamed (an empty name; PLAN_EACH_TIME on PGlite), so each is planned for its topic: a
  * generic plan walks the whole time index for a rare topic.
  */
-const preparedByDb = new WeakMap<Db, Prepared>();
-
-function prepared(db: Db): Prepared {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = {
-      first: feedPageQuery(db, false).prepare("articles_feed_first"),
-      after: feedPageQuery(db, true).prepare("articles_feed_after"),
-      topicFirst: feedQuery(db, { topic: sql.placeholder("topic") }, false).prepare(""),
-      topicAfter: feedQuery(db, { topic: sql.placeholder("topic") }, true).prepare(""),
-      byId: postByIdQuery(db).prepare("articles_by_id"),
-    };
-    preparedByDb.set(db, queries);
-  }
-  return queries;
-}
+const prepared = {
+  first: (db: Db) =>
+    preparedQuery(db, "articles_feed_first", (name) => feedPageQuery(db, false).prepare(name)),
+  after: (db: Db) =>
+    preparedQuery(db, "articles_feed_after", (name) => feedPageQuery(db, true).prepare(name)),
+  topicFirst: (db: Db) =>
+    preparedQuery(db, "articles_feed_topic_first", () =>
+      feedQuery(db, { topic: topicFeed }, false).prepare(""),
+    ),
+  topicAfter: (db: Db) =>
+    preparedQuery(db, "articles_feed_topic_after", () =>
+      feedQuery(db, { topic: topicFeed }, true).prepare(""),
+    ),
+  byId: (db: Db) => preparedQuery(db, "articles_by_id", (name) => postByIdQuery(db).prepare(name)),
+};
 
 /** A feed row; `distanceMeters` is there when the filter had a centre (null: the post has no area). */
 export type FeedRow = PostRow & { distanceMeters?: number | null };
@@ -232,8 +218,8 @@ export async function listPosts(
   const params = { limit, afterTime: after?.createdAt ?? null, afterId: after?.id ?? null };
   const { topic, ...rest } = filter;
   if (topic && !isFiltered(rest)) {
-    const queries = prepared(db);
-    return (after ? queries.topicAfter : queries.topicFirst).execute({ ...params, topic });
+    const query = after ? prepared.topicAfter(db) : prepared.topicFirst(db);
+    return query.execute({ ...params, topic });
   }
   // Any other filter (a reader's blocks too) makes a feed of its own: built for it, not prepared.
   if (isFiltered(filter)) {
@@ -245,13 +231,12 @@ export async function listPosts(
     }
     return feedQuery(db, filter, Boolean(after)).execute(params);
   }
-  const queries = prepared(db);
-  return (after ? queries.after : queries.first).execute(params);
+  return (after ? prepared.after(db) : prepared.first(db)).execute(params);
 }
 
 /** The post `id`, hidden or not: the caller decides who may read it. */
 export async function findPostById(db: Db, id: number): Promise<PostWithAuthor | null> {
-  return (await prepared(db).byId.execute({ id }))[0] ?? null;
+  return (await prepared.byId(db).execute({ id }))[0] ?? null;
 }
 
 export type NewPost = AreaValues & { title: string; topic: string; body: string; kind: PostType };
@@ -269,8 +254,13 @@ export async function insertPost(
   const [row] = await db
     .insert(posts)
     .values({ authorId: author.id, ...post })
-    .returning(ownPostColumns);
+    .returning({
+      ...ownPostColumns,
+      authorUserId: sql<string>`(select ${profiles.userId} from ${profiles} where ${profiles.id} = ${posts.authorId})`,
+    });
   if (!row) throw new Error("insert into articles returned no row");
   await announcePostChange(db, "feed");
-  return { ...row, username: author.username };
+  const { authorUserId, ...created } = row;
+  await announce(db, { type: "post.created", postId: created.id, authorUserId });
+  return { ...created, username: author.username };
 }

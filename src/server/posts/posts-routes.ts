@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import {
@@ -10,20 +9,14 @@ import {
   postResponseSchema,
   postsPageSchema,
 } from "../../shared/posts.ts";
-import { getViewer, requireProfile, type Viewer } from "../auth/index.ts";
-import { blockedByViewer } from "../blocks/index.ts";
-import type { Db } from "../db/database.ts";
+import { requireMember, type Viewer } from "../auth/index.ts";
+import type { Blocks } from "../blocks/index.ts";
 import { decodeCursor, encodeCursor } from "../db/position-cursor.ts";
 import { badRequest } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
-import { limitedWrite } from "../limits/index.ts";
 import { areaOf, chosenArea, requestedCentre } from "../places/index.ts";
-import {
-  type CachedPost,
-  createPostCache,
-  forgetPostChange,
-  type PostCache,
-} from "./post-cache.ts";
+import { write, writtenOrTooManyWrites } from "../write/index.ts";
+import type { CachedPost } from "./post-cache.ts";
 import { noSuchPost, postRemoved } from "./post-errors.ts";
 import { wasRemoved } from "./post-owner-repository.ts";
 import { postOwnerRoutes } from "./post-owner-routes.ts";
@@ -37,13 +30,6 @@ import {
   isFiltered,
   listPosts,
 } from "./posts-repository.ts";
-
-const caches = new WeakMap<FastifyInstance["server"], PostCache>();
-
-/** The post cache of an app (tests invalidate through it, as another instance would). */
-export function postCacheOf(app: FastifyInstance): PostCache | undefined {
-  return caches.get(app.server);
-}
 
 /** A page of at most `limit` posts out of `rows`, read with one row more to tell if more exist. */
 function presentPage(rows: FeedRow[], limit: number): PostsPage {
@@ -60,21 +46,18 @@ function presentPage(rows: FeedRow[], limit: number): PostsPage {
  * the cached answer stays the same for everyone). Null: answer 404.
  */
 async function postAsSeenBy(
-  db: Db,
+  blocks: Blocks,
   post: CachedPost,
   viewer: Viewer | null,
 ): Promise<PostResponse | null> {
   const { article } = post.answer;
   const access = { ...post, username: article.username };
-  if (!(await mayRead(db, access, viewer))) return null;
+  if (!(await mayRead(blocks, access, viewer))) return null;
   return post.hidden ? { article: { ...article, hidden: true } } : post.answer;
 }
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createPostCache(app.database);
-  await cache.start();
-  caches.set(app.server, cache);
-  app.addHook("onClose", () => cache.stop());
+  const cache = app.postCache;
   await app.register(postOwnerRoutes);
 
   app.get(
@@ -96,7 +79,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const { db } = app.database;
-      const viewer = await getViewer(request);
+      const viewer = await request.viewer;
       // A centre only when asked for (within or near): the plain feed never shows distances.
       const centre =
         within !== undefined || near !== undefined
@@ -107,7 +90,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         type,
         centre,
         withinKm: within,
-        excludedAuthors: await blockedByViewer(db, viewer),
+        excludedAuthors: await app.blocks.ofViewer(viewer),
       };
       const read = async () =>
         presentPage(await listPosts(db, { limit: limit + 1, after, ...filter }), limit);
@@ -122,9 +105,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/articles",
     {
       // Signed out or without a profile is answered before the body is even looked at.
-      preValidation: async (request) => {
-        await requireProfile(request);
-      },
+      preValidation: requireMember,
       schema: {
         body: createPostSchema,
         response: {
@@ -137,15 +118,18 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { identity, profile } = await requireProfile(request);
+      const { identity, profile } = request.member;
       const { title, topic, body, type, area_id } = request.body;
       // Left out: the author's area; an unknown place is refused here, before anything is written.
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const { db } = app.database;
-      const row = await limitedWrite(db, app.config.writeLimits, identity.id, "post", (tx) =>
-        insertPost(tx, profile, { title, topic, body, kind: type, ...area }),
+      const row = writtenOrTooManyWrites(
+        await write(
+          db,
+          (tx) => insertPost(tx, profile, { title, topic, body, kind: type, ...area }),
+          { limits: app.config.writeLimits, userId: identity.id, action: "post" },
+        ),
       );
-      forgetPostChange(db, "feed");
       return reply
         .status(201)
         .send({ article: presentPost({ ...row, authorImgUrl: profile.imgUrl }) });
@@ -172,9 +156,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           const { authorUserId, hidden } = row;
           return { answer: { article: presentPost(row) }, authorUserId, hidden };
         }),
-        getViewer(request),
+        request.viewer,
       ]);
-      const answer = post && (await postAsSeenBy(db, post, viewer));
+      const answer = post && (await postAsSeenBy(app.blocks, post, viewer));
       if (answer) return answer;
       // Not kept by the cache: a removed post's address is asked for again and again only rarely.
       throw !post && (await wasRemoved(db, id)) ? postRemoved() : noSuchPost();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { canCreateProfile } from "../../shared/policies.ts";
 import { createProfileBodySchema, createProfileResponseSchema } from "../../shared/profiles.ts";
-import { requireViewer } from "../auth/index.ts";
+import { requireSignedIn } from "../auth/index.ts";
 import { avatarPath } from "../avatars/index.ts";
 import { AppError, conflict } from "../http/app-error.ts";
 import { presentOwnProfile } from "./profile-presenter.ts";
@@ -19,9 +19,12 @@ const profileExists = () =>
 export const createProfileRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users",
-    { schema: { body: createProfileBodySchema, response: { 201: createProfileResponseSchema } } },
+    {
+      preHandler: requireSignedIn,
+      schema: { body: createProfileBodySchema, response: { 201: createProfileResponseSchema } },
+    },
     async (request, reply) => {
-      const { identity, profile } = await requireViewer(request);
+      const { identity, profile } = request.signedIn;
       if (!canCreateProfile(profile)) throw profileExists();
       const { username, skills, interests } = request.body;
       const created = await createProfile(app.database.db, {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meResponseSchema } from "../../shared/identity.ts";
-import { getViewer, presentIdentity } from "../auth/index.ts";
+import { presentIdentity } from "../auth/index.ts";
 import { presentOwnProfile } from "./profile-presenter.ts";
 
 /** GET /api/me: the session's identity and, once created, its own profile. */
 export const meRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get("/me", { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    const viewer = await getViewer(request);
+  app.get("/me", { schema: { response: { 200: meResponseSchema } } }, async (request) => {
+    const viewer = await request.viewer;
     if (!viewer) return { user: null, profile: null };
     return {
       user: presentIdentity(viewer.identity),

@@ -1,14 +1,18 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import type { Db } from "../db/database.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 import { profileColumns } from "../db/profile-columns.ts";
-import { profiles, reviews, users } from "../db/schema.ts";
+import { users } from "../db/tables/auth.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviews } from "../db/tables/reviews.ts";
+import { publicSql } from "../visibility/index.ts";
 import type { ProfileWithOwner } from "./profiles-repository.ts";
 
 /** A profile page's row: the profile, its owner's verification, and its review summary. */
 export type ProfilePage = {
   profile: ProfileWithOwner;
-  /** Reviews not hidden by moderators: how many, and the sum of their ratings. */
+  /** Reviews neither hidden by moderators nor withheld: how many, and the sum of their ratings. */
   stats: { count: number; sum: number };
 };
 
@@ -19,7 +23,12 @@ function buildProfilePageQuery(db: Db) {
       sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as("rating_sum"),
     })
     .from(reviews)
-    .where(and(eq(reviews.subjectId, profiles.id), isNull(reviews.hiddenAt)))
+    .where(
+      and(
+        eq(reviews.subjectId, profiles.id),
+        publicSql({ hiddenAt: reviews.hiddenAt, withheld: reviews.withheld }),
+      ),
+    )
     .as("stats");
   return db
     .select({
@@ -35,19 +44,14 @@ function buildProfilePageQuery(db: Db) {
     .limit(1);
 }
 
-type ProfilePageQuery = ReturnType<ReturnType<typeof buildProfilePageQuery>["prepare"]>;
-const preparedByDb = new WeakMap<Db, ProfilePageQuery>();
-
 /**
  * The profile named `username` (any letter case) with its owner's verification and its review
  * count and rating sum, in one round trip, prepared once per database; null when there is none.
  */
 export async function findProfilePage(db: Db, username: string): Promise<ProfilePage | null> {
-  let query = preparedByDb.get(db);
-  if (!query) {
-    query = buildProfilePageQuery(db).prepare("profile_page");
-    preparedByDb.set(db, query);
-  }
+  const query = preparedQuery(db, "profile_page", (name) =>
+    buildProfilePageQuery(db).prepare(name),
+  );
   const [row] = await query.execute({ username: storedUsername(username) });
   if (!row) return null;
   return {

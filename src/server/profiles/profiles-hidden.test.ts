@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { createModerator, moderationTestApp } from "../../../test/harness/moderators.ts";
+import { as, nameOf } from "../../../test/harness/review-calls.ts";
 import { profiles } from "../db/schema.ts";
 
 /** Issue 16: a hidden profile, and a blocked member's profile, on the profile page. */
@@ -11,9 +12,6 @@ let moderator: TestUser;
 beforeAll(async () => {
   moderator = await createModerator(t.app);
 });
-
-const as = (user?: TestUser) => (user ? { cookie: user.cookie } : {});
-const nameOf = (user: TestUser) => user.profile?.username ?? "";
 
 const getProfile = (username: string, reader?: TestUser) =>
   t.app.inject({ method: "GET", url: `/api/users/username/${username}`, headers: as(reader) });
@@ -63,21 +61,17 @@ describe("GET /api/users/username/:username of a hidden profile", () => {
     const owner = await createSignedInUser(t.app);
     const member = await createSignedInUser(t.app);
     await setHidden(owner, true);
-    const own = await t.app.inject({
-      method: "PUT",
-      url: `/api/users/${nameOf(owner)}`,
-      headers: as(owner),
-      payload: { bio: "Still here" },
-    });
+    const editBio = (editor: TestUser, bio: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/users/${nameOf(owner)}`,
+        headers: as(editor),
+        payload: { bio },
+      });
+    const own = await editBio(owner, "Still here");
     expect(own.statusCode).toBe(200);
     expect(own.json().user).toMatchObject({ bio: "Still here", hidden: true });
-    const other = await t.app.inject({
-      method: "PUT",
-      url: `/api/users/${nameOf(owner)}`,
-      headers: as(member),
-      payload: { bio: "Not mine" },
-    });
-    expect(other.statusCode).toBe(404);
+    expect((await editBio(member, "Not mine")).statusCode).toBe(404);
   });
 });
 

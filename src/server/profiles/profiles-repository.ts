@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
+import { nameIfUnnamed } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { type ProfileRow, profileColumns } from "../db/profile-columns.ts";
-import { profiles, retiredUsernames, users } from "../db/schema.ts";
-import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
+import type { WriteResult } from "../db/sql-errors.ts";
+import { users } from "../db/tables/auth.ts";
+import { profiles, retiredUsernames } from "../db/tables/profiles.ts";
 import type { AreaValues } from "../places/index.ts";
+import { writeUnlessViolated } from "../write/index.ts";
 
 export type { ProfileRow };
 
@@ -54,16 +57,11 @@ export async function createProfile(
     profiles_username_unique: "username-taken",
     profiles_user_id_unique: "profile-exists",
   } as const;
-  return translateViolations(reasons, () =>
-    db.transaction(async (tx) => {
-      const created = await insertProfile(tx, profile);
-      await tx
-        .update(users)
-        .set({ displayName: profile.username })
-        .where(and(eq(users.id, profile.userId), isNull(users.displayName)));
-      return created;
-    }),
-  );
+  return writeUnlessViolated(db, reasons, async (tx) => {
+    const created = await insertProfile(tx, profile);
+    await nameIfUnnamed(tx, profile.userId, profile.username);
+    return created;
+  });
 }
 
 export async function updateProfile(
@@ -104,4 +102,14 @@ export async function retireUsername(tx: Db, username: string, days: number): Pr
     .insert(retiredUsernames)
     .values({ username, until })
     .onConflictDoUpdate({ target: retiredUsernames.username, set: { until } });
+}
+
+/** The profile's contact address follows its account's new address (a proved change), in `tx`. */
+export async function setProfileEmail(tx: Db, userId: string, email: string): Promise<void> {
+  await tx.update(profiles).set({ email }).where(eq(profiles.userId, userId));
+}
+
+/** The profile's picture is now at `imgUrl` (a new photo, or the generated avatar), as part of `tx`. */
+export async function setProfileImgUrl(tx: Db, profileId: string, imgUrl: string): Promise<void> {
+  await tx.update(profiles).set({ imgUrl }).where(eq(profiles.id, profileId));
 }

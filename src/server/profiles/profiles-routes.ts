@@ -6,27 +6,16 @@ import {
   updateProfileBodySchema,
   usernameParamsSchema,
 } from "../../shared/profiles.ts";
-import { getViewer, requireViewer, type Viewer } from "../auth/index.ts";
-import { hasBlocked } from "../blocks/index.ts";
-import type { Db } from "../db/database.ts";
+import { requireSignedIn } from "../auth/index.ts";
 import { forbidden } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/index.ts";
 import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
+import { blockedAuthor, readerOf } from "../visibility/index.ts";
+import { write, writtenOrTooManyWrites } from "../write/index.ts";
 import { findProfilePage } from "./profile-page-query.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
-import {
-  findProfileByUsername,
-  type ProfileWithOwner,
-  updateProfile,
-} from "./profiles-repository.ts";
+import { findProfileByUsername, updateProfile } from "./profiles-repository.ts";
 import { visibleProfile } from "./visible-profile.ts";
-
-/** Whether `viewer` blocked the profile's owner (never their own). */
-function viewerBlocked(db: Db, viewer: Viewer | null, profile: ProfileWithOwner) {
-  if (!viewer || viewer.identity.id === profile.userId) return Promise.resolve(false);
-  return hasBlocked(db, viewer.identity.id, profile.userId);
-}
 
 /**
  * The profile page: GET anyone's profile, PUT one's own bio, skills, interests, email choice and
@@ -40,17 +29,14 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: usernameParamsSchema, response: { 200: profileDetailResponseSchema } } },
     async (request, reply) => {
       const { username } = request.params;
-      const [viewer, found] = await Promise.all([
-        getViewer(request),
-        findProfilePage(db, username),
-      ]);
+      const [viewer, found] = await Promise.all([request.viewer, findProfilePage(db, username)]);
       const profile = visibleProfile(found?.profile ?? null, username, viewer);
       const stats = found?.stats ?? { count: 0, sum: 0 };
       // The answer depends on who asks (the email, hidden, blocked): never from a shared cache,
       // and never reused by the browser after a sign-in or sign-out without asking again.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
       // From the in-memory blocks cache once the viewer's blocks were read (blocks-cache.ts).
-      const blocked = await viewerBlocked(db, viewer, profile);
+      const blocked = blockedAuthor(await readerOf(app.blocks, viewer), profile.userId);
       return { user: presentProfileDetail(profile, viewer?.profile, stats, { blocked }) };
     },
   );
@@ -58,6 +44,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/users/:username",
     {
+      preHandler: requireSignedIn,
       schema: {
         params: usernameParamsSchema,
         body: updateProfileBodySchema,
@@ -65,7 +52,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request);
+      const viewer = request.signedIn;
       const { username } = request.params;
       // The owner's profile came with the viewer; only a refusal needs the named one (404 or 403).
       const profile = viewer.profile;
@@ -77,14 +64,19 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown place is refused here, before the write: nothing changes.
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const limits = app.config.writeLimits;
-      const updated = await limitedWrite(db, limits, viewer.identity.id, "profile-edit", (tx) =>
-        updateProfile(tx, profile.id, {
-          bio: bio ?? profile.bio,
-          skills: skills ?? profile.skills,
-          interests: interests ?? profile.interests,
-          showEmail: show_email ?? profile.showEmail,
-          ...area,
-        }),
+      const updated = writtenOrTooManyWrites(
+        await write(
+          db,
+          (tx) =>
+            updateProfile(tx, profile.id, {
+              bio: bio ?? profile.bio,
+              skills: skills ?? profile.skills,
+              interests: interests ?? profile.interests,
+              showEmail: show_email ?? profile.showEmail,
+              ...area,
+            }),
+          { limits, userId: viewer.identity.id, action: "profile-edit" },
+        ),
       );
       const stats = await reviewStatsAbout(db, updated.id);
       const owned = { ...updated, emailVerified: viewer.identity.emailVerified };

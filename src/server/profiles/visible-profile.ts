@@ -1,8 +1,9 @@
-import { canEditProfile, canSeeHidden } from "../../shared/policies.ts";
+import { canEditProfile } from "../../shared/policies.ts";
 import { storedUsername } from "../../shared/profiles.ts";
 import type { Viewer, ViewerWithProfile } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
+import { maySeeProfile, viewerAccount } from "../visibility/index.ts";
 import {
   findProfileByUsername,
   type ProfileRow,
@@ -11,15 +12,18 @@ import {
 
 /**
  * The profile named `username` as `viewer` may find it: one hidden by moderators exists only for
- * its owner and moderators (canSeeHidden); for anyone else it is not there.
+ * its owner and moderators (visibility/ maySeeProfile); for anyone else it is not there.
  */
 export function visibleProfile(
   profile: ProfileWithOwner | null,
   username: string,
-  viewer: Pick<Viewer, "profile" | "moderator"> | null,
+  viewer: Pick<Viewer, "identity" | "moderator"> | null,
 ): ProfileWithOwner {
-  const actor = viewer && { username: viewer.profile?.username ?? "", moderator: viewer.moderator };
-  if (!profile || (profile.hiddenAt !== null && !canSeeHidden(actor, profile))) {
+  const reader = viewerAccount(viewer);
+  if (
+    !profile ||
+    !maySeeProfile(reader, { userId: profile.userId, hidden: profile.hiddenAt !== null })
+  ) {
     throw notFound(`There is no user named "${username}".`);
   }
   return profile;

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
-import { profiles, reviewReplies, reviews } from "../db/schema.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviewReplies, reviews } from "../db/tables/reviews.ts";
+import { announce } from "../events/index.ts";
 
 const authors = alias(profiles, "authors");
 const subjects = alias(profiles, "subjects");
@@ -67,17 +69,31 @@ export async function deleteReview(tx: Db, id: number): Promise<void> {
 }
 
 /**
- * Writes the reply to review `id`, or rewrites it (then marked edited now; a reply moderators hid
- * stays hidden). `created`: there was none before.
+ * Writes the reply to `review`, or rewrites it (then marked edited now; a reply moderators hid
+ * stays hidden). `created`: there was none before (then announced: the review's author hears).
  */
-export async function putReply(tx: Db, id: number, body: string): Promise<{ created: boolean }> {
+export async function putReply(
+  tx: Db,
+  review: Pick<ReviewAccess, "id" | "authorUserId" | "subjectUserId">,
+  body: string,
+): Promise<{ created: boolean }> {
+  const { id } = review;
   const [row] = await tx
     .insert(reviewReplies)
     .values({ reviewId: id, body })
     .onConflictDoUpdate({ target: reviewReplies.reviewId, set: { body, editedAt: sql`now()` } })
     .returning({ editedAt: reviewReplies.editedAt });
   if (!row) throw new Error("upsert into review_replies returned no row");
-  return { created: row.editedAt === null };
+  const created = row.editedAt === null;
+  if (created) {
+    await announce(tx, {
+      type: "review.replied",
+      reviewId: id,
+      replierUserId: review.subjectUserId,
+      reviewAuthorUserId: review.authorUserId,
+    });
+  }
+  return { created };
 }
 
 /** Deletes the reply to review `id`; whether there was one. */

@@ -5,7 +5,9 @@ import {
   createModerator,
   moderationCall,
   moderationTestApp,
+  report,
 } from "../../../test/harness/moderators.ts";
+import { as, nameOf, reviewCalls } from "../../../test/harness/review-calls.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { profiles, reviewReplies, reviews } from "../db/schema.ts";
 import { DEFAULT_WRITE_LIMITS } from "../limits/write-limit-rules.ts";
@@ -26,8 +28,7 @@ beforeAll(async () => {
   moderator = await createModerator(t.app);
 });
 
-const as = (user?: TestUser) => (user ? { cookie: user.cookie } : {});
-const nameOf = (user: TestUser) => user.profile?.username ?? "";
+const { review, listed } = reviewCalls(t);
 
 type Method = "PATCH" | "DELETE" | "PUT";
 const call = (user: TestUser | undefined, method: Method, url: string, payload?: object) =>
@@ -45,27 +46,6 @@ const putReply = (user: TestUser | undefined, id: number | string, body: unknown
   call(user, "PUT", `/reviews/${id}/reply`, { body });
 const deleteReply = (user: TestUser | undefined, id: number | string) =>
   call(user, "DELETE", `/reviews/${id}/reply`);
-
-async function review(author: TestUser, about: TestUser, rating = 5): Promise<Review> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/reviews",
-    headers: as(author),
-    payload: { created_about: nameOf(about), title: "Good", body: "Would hire again", rating },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().review;
-}
-
-async function listed(about: TestUser, reader?: TestUser): Promise<Review[]> {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/reviews?created_about=${nameOf(about)}`,
-    headers: as(reader),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().reviews;
-}
 
 async function average(about: TestUser): Promise<{ count: number; average: number | null }> {
   const res = await t.app.inject({ method: "GET", url: `/api/users/username/${nameOf(about)}` });
@@ -96,12 +76,16 @@ async function scene() {
 const block = (blocker: TestUser, blocked: TestUser) =>
   t.app.inject({ method: "PUT", url: `/api/blocks/${nameOf(blocked)}`, headers: as(blocker) });
 
-const hide = (type: "review" | "review-reply", id: number) =>
-  moderationCall(t.app, moderator, {
+/** A member reports the item, and a moderator hides it (moderators act only on what is reported). */
+async function hide(type: "review" | "review-reply", id: number) {
+  const reported = await report(t.app, await createSignedInUser(t.app), { type, id });
+  expect(reported.statusCode, reported.body).toBe(201);
+  return moderationCall(t.app, moderator, {
     method: "POST",
     url: `/items/${type}/${id}/hide`,
     payload: { reason: "test" },
   });
+}
 
 describe("PATCH /api/reviews/:review_id", () => {
   it("lets the author change title, body and rating; marks it edited; the average follows at once", async () => {
@@ -313,6 +297,31 @@ describe("PUT /api/reviews/:review_id/reply", () => {
     }
     expect(await storedReply(written.id)).toBeUndefined();
     expect((await putReply(subject, 999_999_999, "Thanks")).statusCode).toBe(404);
+  });
+});
+
+describe("a reply by a member the reader blocked (issue 28, item 9)", () => {
+  it("never reaches the blocker, on any read; its author writes and edits it as any reply, others read it", async () => {
+    const blocker = await createSignedInUser(t.app);
+    const pest = await createSignedInUser(t.app);
+    const friend = await createSignedInUser(t.app);
+    const written = await review(blocker, pest, 2);
+    expect((await block(blocker, pest)).statusCode).toBe(200);
+
+    const replied = await putReply(pest, written.id, "That is not what happened.");
+    expect(replied.statusCode, replied.body).toBe(201);
+    const rewritten = await putReply(pest, written.id, "That is not what happened at all.");
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+
+    const replyOf = (reviews: Review[]) => reviews.find((r) => r.id === written.id)?.reply;
+    for (const reader of [undefined, pest, friend, moderator]) {
+      expect(replyOf(await listed(pest, reader))?.body).toBe("That is not what happened at all.");
+    }
+    // The blocker's own review is still theirs to read and edit, without the reply.
+    expect(await listed(pest, blocker)).toEqual([{ ...written, reply: null }]);
+    const edited = await editReview(blocker, written.id, { rating: 3 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().review.reply).toBeNull();
   });
 });
 

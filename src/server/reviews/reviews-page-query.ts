@@ -1,42 +1,65 @@
-import { and, desc, eq, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
-import { blocks, profiles, reviewReplies, reviews } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviewReplies, reviews } from "../db/tables/reviews.ts";
+import {
+  type ReaderKind,
+  readerPlaceholders,
+  type SqlItem,
+  type SqlReader,
+  visibleToSql,
+} from "../visibility/index.ts";
 
-/** Who reads, as far as the shape of the query goes (the ids are placeholders). */
-export type ReaderKind = "anonymous" | "member" | "moderator";
+export type { ReaderKind };
 
 const authors = alias(profiles, "authors");
 const subjects = alias(profiles, "subjects");
 const byAuthors = alias(profiles, "by_authors");
 
-const readerUserId = sql`${sql.placeholder("readerUserId")}::uuid`;
-const readerProfileId = sql`${sql.placeholder("readerProfileId")}::uuid`;
+/** Reviews: by their author's profile, withheld when the subject had blocked the author. */
+const reviewItem = {
+  hiddenAt: reviews.hiddenAt,
+  author: { profileId: reviews.authorId },
+  withheld: reviews.withheld,
+} satisfies SqlItem;
 
-/**
- * Which reviews the reader may see: hidden ones only when they wrote them or moderate, and none by
- * a member they blocked.
- */
-function reviewVisibility(db: Db, reader: ReaderKind): SQL[] {
-  if (reader === "anonymous") return [isNull(reviews.hiddenAt)];
-  const blockedAuthor = db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .innerJoin(byAuthors, eq(byAuthors.userId, blocks.blockedId))
-    .where(and(eq(blocks.blockerId, readerUserId), eq(byAuthors.id, reviews.authorId)));
-  const conditions: SQL[] = [notExists(blockedAuthor)];
-  if (reader === "member") {
-    conditions.push(or(isNull(reviews.hiddenAt), eq(reviews.authorId, readerProfileId)) as SQL);
-  }
-  return conditions;
-}
+/** A reply is written by the review's subject (issue 28, item 9: a blocked subject's is left out). */
+const replyItem = {
+  hiddenAt: reviewReplies.hiddenAt,
+  author: { userId: subjects.userId },
+} satisfies SqlItem;
 
-/** Which reply the reader may see: a hidden one only when it is theirs (the subject's) or they moderate. */
-function replyVisibility(reader: ReaderKind): SQL | undefined {
-  if (reader === "moderator") return undefined;
-  if (reader === "anonymous") return isNull(reviewReplies.hiddenAt);
-  return or(isNull(reviewReplies.hiddenAt), eq(subjects.userId, readerUserId));
-}
+/** What every read of reviews answers: the subject, the review with its author, and the reply. */
+const selection = {
+  subject: {
+    username: subjects.username,
+    userId: subjects.userId,
+    hidden: sql<boolean>`${subjects.hiddenAt} is not null`,
+  },
+  review: {
+    id: reviews.id,
+    authorUsername: authors.username,
+    authorImgUrl: authors.imgUrl,
+    title: reviews.title,
+    body: reviews.body,
+    rating: reviews.rating,
+    createdAt: reviews.createdAt,
+    editedAt: reviews.editedAt,
+    hiddenAt: reviews.hiddenAt,
+    // Formatted by the database: a JS Date keeps milliseconds and a cursor would skip reviews.
+    position: sql<
+      string | null
+    >`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  },
+  reply: {
+    body: reviewReplies.body,
+    createdAt: reviewReplies.createdAt,
+    editedAt: reviewReplies.editedAt,
+    hiddenAt: reviewReplies.hiddenAt,
+  },
+};
 
 /**
  * A page of the reviews about the profile named by placeholder `username` (stored form), newest
@@ -51,7 +74,8 @@ export function reviewsPageQueryForText(
   afterPosition: boolean,
   byAuthor = false,
 ) {
-  const conditions = [eq(reviews.subjectId, subjects.id), ...reviewVisibility(db, reader)];
+  const readerSql = readerPlaceholders(reader);
+  const conditions = [eq(reviews.subjectId, subjects.id), visibleToSql(db, readerSql, reviewItem)];
   if (afterPosition) {
     conditions.push(
       sql`(${reviews.createdAt}, ${reviews.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
@@ -65,45 +89,18 @@ export function reviewsPageQueryForText(
     conditions.push(eq(reviews.authorId, author));
   }
   return db
-    .select({
-      subject: {
-        username: subjects.username,
-        userId: subjects.userId,
-        hidden: sql<boolean>`${subjects.hiddenAt} is not null`,
-      },
-      review: {
-        id: reviews.id,
-        authorUsername: authors.username,
-        authorImgUrl: authors.imgUrl,
-        title: reviews.title,
-        body: reviews.body,
-        rating: reviews.rating,
-        createdAt: reviews.createdAt,
-        editedAt: reviews.editedAt,
-        hiddenAt: reviews.hiddenAt,
-        // Formatted by the database: a JS Date keeps milliseconds and a cursor would skip reviews.
-        position: sql<
-          string | null
-        >`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      },
-      reply: {
-        body: reviewReplies.body,
-        createdAt: reviewReplies.createdAt,
-        editedAt: reviewReplies.editedAt,
-        hiddenAt: reviewReplies.hiddenAt,
-      },
-    })
+    .select(selection)
     .from(subjects)
     .leftJoin(reviews, and(...conditions))
     .leftJoin(authors, eq(authors.id, reviews.authorId))
-    .leftJoin(reviewReplies, and(eq(reviewReplies.reviewId, reviews.id), replyVisibility(reader)))
+    .leftJoin(
+      reviewReplies,
+      and(eq(reviewReplies.reviewId, reviews.id), visibleToSql(db, readerSql, replyItem)),
+    )
     .where(eq(subjects.username, sql.placeholder("username")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(sql.placeholder("limit"));
 }
-
-type ReviewsPageQuery = ReturnType<ReturnType<typeof reviewsPageQueryForText>["prepare"]>;
-const preparedByDb = new WeakMap<Db, Map<string, ReviewsPageQuery>>();
 
 /** The query for this shape, prepared once per database (at most 12 shapes). */
 export function reviewsPageQuery(
@@ -111,17 +108,26 @@ export function reviewsPageQuery(
   reader: ReaderKind,
   afterPosition: boolean,
   byAuthor: boolean,
-): ReviewsPageQuery {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = new Map();
-    preparedByDb.set(db, queries);
-  }
+) {
   const key = `reviews_page_${reader}_${afterPosition ? "after" : "first"}${byAuthor ? "_by" : ""}`;
-  let query = queries.get(key);
-  if (!query) {
-    query = reviewsPageQueryForText(db, reader, afterPosition, byAuthor).prepare(key);
-    queries.set(key, query);
-  }
-  return query;
+  return preparedQuery(db, key, (name) =>
+    reviewsPageQueryForText(db, reader, afterPosition, byAuthor).prepare(name),
+  );
+}
+
+/**
+ * The review `id` (placeholder-free: bound by the caller) with its author, and its reply as
+ * `reader` may see it: the answer to a write, whose caller checked who may see the review.
+ */
+export function reviewByIdQuery(db: Db, reader: SqlReader, id: number) {
+  return db
+    .select(selection)
+    .from(reviews)
+    .innerJoin(authors, eq(authors.id, reviews.authorId))
+    .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
+    .leftJoin(
+      reviewReplies,
+      and(eq(reviewReplies.reviewId, reviews.id), visibleToSql(db, reader, replyItem)),
+    )
+    .where(eq(reviews.id, id));
 }

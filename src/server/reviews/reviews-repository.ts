@@ -1,12 +1,17 @@
-import { and, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, eq, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import { isBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
 import type { RowPosition } from "../db/position-cursor.ts";
-import { profiles, reviewReplies, reviews } from "../db/schema.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
-import { reviewsPageQuery } from "./reviews-page-query.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviews } from "../db/tables/reviews.ts";
+import { announce } from "../events/index.ts";
+import { maySeeProfile, publicSql, readerKind, type SqlReader } from "../visibility/index.ts";
+import { reviewByIdQuery, reviewsPageQuery } from "./reviews-page-query.ts";
+
+/** What a review count and average count: reviews neither hidden nor withheld (decision 018). */
+const countedReviews = { hiddenAt: reviews.hiddenAt, withheld: reviews.withheld };
 
 /** The reviewed member's reply to a review, as plain data. */
 export type ReplyRecord = {
@@ -42,38 +47,6 @@ export type ReviewStats = { count: number; sum: number };
  * they moderate. Null when signed out.
  */
 export type ReviewReader = { userId: string; profileId: string | null; moderator: boolean } | null;
-
-const authors = alias(profiles, "authors");
-const subjects = alias(profiles, "subjects");
-
-/**
- * Which reply `reader` may see: a hidden one only when they are the review's subject (its author)
- * or moderate. `subjectUserId` is the account of the profile the reviews are about.
- */
-function replyVisibleTo(reader: ReviewReader, subjectUserId: SQL | string): SQL | undefined {
-  if (reader?.moderator) return undefined;
-  if (!reader) return isNull(reviewReplies.hiddenAt);
-  return or(isNull(reviewReplies.hiddenAt), sql`${subjectUserId} = ${reader.userId}`);
-}
-
-const reviewColumns = {
-  id: reviews.id,
-  authorUsername: authors.username,
-  authorImgUrl: authors.imgUrl,
-  title: reviews.title,
-  body: reviews.body,
-  rating: reviews.rating,
-  createdAt: reviews.createdAt,
-  editedAt: reviews.editedAt,
-  hiddenAt: reviews.hiddenAt,
-};
-
-const replyColumns = {
-  body: reviewReplies.body,
-  createdAt: reviewReplies.createdAt,
-  editedAt: reviewReplies.editedAt,
-  hiddenAt: reviewReplies.hiddenAt,
-};
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 type ReviewColumns = Nullable<{
@@ -140,8 +113,7 @@ export async function listReviewsAbout(
     by,
   }: { limit: number; after?: RowPosition | null; by?: string | undefined },
 ): Promise<ReviewsPage | null> {
-  const kind = !reader ? "anonymous" : reader.moderator ? "moderator" : "member";
-  const query = reviewsPageQuery(db, kind, after !== null, by !== undefined);
+  const query = reviewsPageQuery(db, readerKind(reader), after !== null, by !== undefined);
   // One more than asked tells whether there is a next page.
   const rows = await query.execute({
     username: storedUsername(username),
@@ -154,7 +126,7 @@ export async function listReviewsAbout(
   });
   const subject = rows[0]?.subject;
   if (!subject) return null;
-  if (subject.hidden && !reader?.moderator && reader?.userId !== subject.userId) return null;
+  if (!maySeeProfile(reader, subject)) return null;
   const page = rows.slice(0, limit);
   const last = page.at(-1)?.review;
   const next =
@@ -177,17 +149,11 @@ export async function findReview(
   id: number,
   reader: ReviewReader,
 ): Promise<ReviewRecord | null> {
-  const [row] = await db
-    .select({ subjectUsername: subjects.username, review: reviewColumns, reply: replyColumns })
-    .from(reviews)
-    .innerJoin(authors, eq(authors.id, reviews.authorId))
-    .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
-    .leftJoin(
-      reviewReplies,
-      and(eq(reviewReplies.reviewId, reviews.id), replyVisibleTo(reader, sql`${subjects.userId}`)),
-    )
-    .where(eq(reviews.id, id));
-  return row ? reviewRecord(row.subjectUsername, row.review, row.reply) : null;
+  const readerSql: SqlReader = reader
+    ? { kind: readerKind(reader), userId: sql`${reader.userId}` }
+    : { kind: "anonymous" };
+  const [row] = await reviewByIdQuery(db, readerSql, id);
+  return row ? reviewRecord(row.subject.username, row.review, row.reply) : null;
 }
 
 export type NewReview = {
@@ -200,11 +166,7 @@ export type NewReview = {
   rating: number;
 };
 
-/**
- * `blocked`: the subject blocked the author. Answered like any refused review, so the author
- * learns nothing about the block.
- */
-export type ReviewRefusal = "no-subject" | "already-reviewed" | "self-review" | "blocked";
+export type ReviewRefusal = "no-subject" | "already-reviewed" | "self-review";
 
 const REVIEW_CONSTRAINTS = {
   reviews_one_per_author_subject: "already-reviewed",
@@ -215,8 +177,10 @@ const REVIEW_CONSTRAINTS = {
 
 /**
  * Stores a review of the profile named `subjectUsername` (in any letter case), or says why not:
- * there is no such profile (or moderators hid it), the subject blocked the author, the author has
- * reviewed it already, or it is the author's own.
+ * there is no such profile (or moderators hid it), the author has reviewed it already, or it is the
+ * author's own. When the subject blocked the author it is stored `withheld` (issue 28, item 9): the
+ * author is answered and shown it as any review, nobody else ever sees or counts it, so nothing
+ * tells the author about the block (a blocked member's direct messages work the same way).
  * Run it inside the caller's transaction: the lookups and the insert go together.
  */
 export async function insertReview(
@@ -230,9 +194,7 @@ export async function insertReview(
     .where(eq(profiles.username, subjectUsername))
     .limit(1);
   if (!subject || subject.hiddenAt !== null) return { ok: false, reason: "no-subject" };
-  if (await isBlocked(db, subject.userId, review.author.userId)) {
-    return { ok: false, reason: "blocked" };
-  }
+  const withheld = await isBlocked(db, subject.userId, review.author.userId);
   return translateViolations(REVIEW_CONSTRAINTS, async () => {
     const [row] = await db
       .insert(reviews)
@@ -242,9 +204,17 @@ export async function insertReview(
         title: review.title,
         body: review.body,
         rating: review.rating,
+        withheld,
       })
       .returning();
     if (!row) throw new Error("insert into reviews returned no row");
+    await announce(db, {
+      type: "review.created",
+      reviewId: Number(row.id),
+      authorUserId: review.author.userId,
+      subjectUserId: subject.userId,
+      withheld,
+    });
     return {
       id: row.id,
       authorUsername: review.author.username,
@@ -269,6 +239,6 @@ export async function reviewStatsAbout(db: Db, subjectId: string): Promise<Revie
   const [row] = await db
     .select({ count: count(), sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(and(eq(reviews.subjectId, subjectId), isNull(reviews.hiddenAt)));
+    .where(and(eq(reviews.subjectId, subjectId), publicSql(countedReviews)));
   return { count: row?.count ?? 0, sum: Number(row?.sum ?? 0) };
 }

@@ -150,6 +150,27 @@ describe("POST /api/reviews", () => {
     expect((await listReviews("narcissus")).json().reviews).toEqual([]);
   });
 
+  it("refuses a self-review before the review limit: never counted, and still 403 self-review at the limit", async () => {
+    const me = await createSignedInUser(t.app);
+    const counted = () => t.database.db.$count(writeEvents, eq(writeEvents.userId, me.userId));
+    const selfReview = async () => {
+      const res = await postReview(reviewOf(me.username.toUpperCase()), me);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("self-review");
+    };
+    // A new account may write three reviews an hour (limits/write-limit-rules.ts).
+    const { newAccountMax } = t.app.config.writeLimits.review;
+    for (let i = 1; i < newAccountMax; i++) {
+      expect((await postReview(reviewOf((await pair()).subject), me)).statusCode).toBe(201);
+    }
+    await selfReview();
+    expect(await counted()).toBe(newAccountMax - 1);
+    expect((await postReview(reviewOf((await pair()).subject), me)).statusCode).toBe(201);
+    // At the limit, the answer is still the self-review's: the check comes before the count.
+    await selfReview();
+    expect(await counted()).toBe(newAccountMax);
+  });
+
   it("refuses a second review of the same person with 409 already-reviewed", async () => {
     const { author, subject } = await pair();
     expect((await postReview(reviewOf(subject), author)).statusCode).toBe(201);

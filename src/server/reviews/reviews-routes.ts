@@ -7,36 +7,36 @@ import {
   reviewsQuerySchema,
   reviewsResponseSchema,
 } from "../../shared/reviews.ts";
-import { getViewer, requireProfile } from "../auth/index.ts";
+import { requireMember } from "../auth/index.ts";
 import { decodeCursor, encodeCursor } from "../db/position-cursor.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/app-error.ts";
-import { limitedWrite } from "../limits/index.ts";
-import { reviewOwnerRoutes } from "./review-owner-routes.ts";
+import { writeOrRefuse, writtenOrAnswer } from "../write/index.ts";
+import { type ReviewOwnerRoutesOptions, reviewOwnerRoutes } from "./review-owner-routes.ts";
 import { presentReview } from "./review-presenter.ts";
 import { insertReview, listReviewsAbout, type ReviewRefusal } from "./reviews-repository.ts";
 
 const noSuchUser = (username: string) => notFound(`There is no user named "${username}".`);
 const selfReview = () => forbidden("You cannot review yourself.", "self-review");
-/** The answer any refused review would get: nothing tells the author they were blocked. */
-const refusedReview = () => forbidden("You can't review this member.");
 
 /** The answer to a review the repository did not store, about `subject` as the request named it. */
 function refusal(reason: ReviewRefusal, subject: string) {
   if (reason === "no-subject") return noSuchUser(subject);
   if (reason === "self-review") return selfReview();
-  if (reason === "blocked") return refusedReview();
   return conflict("already-reviewed", `You have already reviewed ${storedUsername(subject)}.`);
 }
 
-export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewOwnerRoutesOptions> = async (
+  app,
+  options,
+) => {
   const db = app.database.db;
-  await app.register(reviewOwnerRoutes);
+  await app.register(reviewOwnerRoutes, options);
 
   app.get(
     "/reviews",
     { schema: { querystring: reviewsQuerySchema, response: { 200: reviewsResponseSchema } } },
     async (request) => {
-      const viewer = await getViewer(request);
+      const viewer = await request.viewer;
       const reader = viewer && {
         userId: viewer.identity.id,
         profileId: viewer.profile?.id ?? null,
@@ -60,24 +60,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/reviews",
-    { schema: { body: createReviewBodySchema, response: { 201: reviewResponseSchema } } },
+    {
+      preHandler: requireMember,
+      schema: { body: createReviewBodySchema, response: { 201: reviewResponseSchema } },
+    },
     async (request, reply) => {
-      const { identity, profile: author } = await requireProfile(request);
+      const { identity, profile: author } = request.member;
       const { created_about, title, body, rating } = request.body;
       if (!canReview(author, { username: storedUsername(created_about) })) throw selfReview();
       const limits = app.config.writeLimits;
-      const record = await limitedWrite(db, limits, identity.id, "review", async (tx) => {
-        const result = await insertReview(tx, {
-          author,
-          subjectUsername: created_about,
-          title,
-          body,
-          rating,
-        });
-        // Thrown inside the transaction: a review refused here is not counted against the limit.
-        if (!result.ok) throw refusal(result.reason, created_about);
-        return result.value;
-      });
+      const record = writtenOrAnswer(
+        await writeOrRefuse(
+          db,
+          (tx) => insertReview(tx, { author, subjectUsername: created_about, title, body, rating }),
+          { limits, userId: identity.id, action: "review" },
+        ),
+        // A review refused here is not counted against the limit: nothing of it is kept.
+        (reason) => refusal(reason, created_about),
+      );
       return reply.status(201).send({ review: presentReview(record) });
     },
   );

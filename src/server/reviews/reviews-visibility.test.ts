@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { createModerator, moderationTestApp } from "../../../test/harness/moderators.ts";
-import type { Review } from "../../shared/reviews.ts";
+import { as, nameOf, reviewCalls } from "../../../test/harness/review-calls.ts";
 import { profiles, reviews, writeEvents } from "../db/schema.ts";
 import { reviewStatsAbout } from "./reviews-repository.ts";
 
@@ -14,32 +14,7 @@ beforeAll(async () => {
   moderator = await createModerator(t.app);
 });
 
-const as = (user?: TestUser) => (user ? { cookie: user.cookie } : {});
-const nameOf = (user: TestUser) => user.profile?.username ?? "";
-
-const postReview = (author: TestUser, about: TestUser, rating: number) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/reviews",
-    headers: as(author),
-    payload: { created_about: nameOf(about), title: "Good", body: "Would hire again", rating },
-  });
-
-async function review(author: TestUser, about: TestUser, rating: number): Promise<Review> {
-  const res = await postReview(author, about, rating);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().review;
-}
-
-async function listed(about: TestUser, reader?: TestUser): Promise<Review[]> {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/reviews?created_about=${nameOf(about)}`,
-    headers: as(reader),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().reviews;
-}
+const { postReview, review, listed } = reviewCalls(t);
 
 async function profileStats(about: TestUser, reader?: TestUser) {
   const res = await t.app.inject({
@@ -129,21 +104,30 @@ describe("reviews by a member the reader blocked", () => {
 });
 
 describe("POST /api/reviews by a member the subject blocked", () => {
-  it("answers 403 forbidden with the text any refused review gets, storing and counting nothing", async () => {
+  it("is answered as any review (201) and shown to its author alone: nothing reveals the block (issue 28, item 9)", async () => {
     const blocker = await createSignedInUser(t.app);
     const pest = await createSignedInUser(t.app);
+    const friend = await createSignedInUser(t.app);
     await block(blocker, pest);
-    const res = await postReview(pest, blocker, 1);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: { code: "forbidden", message: "You can't review this member." },
+    const written = await review(pest, blocker, 1);
+    expect(written.rating).toBe(1);
+    expect(written).not.toHaveProperty("hidden");
+    // Its author reads it like any review of theirs; nobody else ever does, moderators included.
+    expect(await listed(blocker, pest)).toEqual([written]);
+    for (const reader of [undefined, blocker, friend, moderator]) {
+      expect(await listed(blocker, reader)).toEqual([]);
+      expect(await profileStats(blocker, reader)).toEqual({
+        review_count: 0,
+        average_rating: null,
+      });
+    }
+    expect(await reviewStatsAbout(t.database.db, blocker.profile?.id ?? "")).toEqual({
+      count: 0,
+      sum: 0,
     });
-    expect(await listed(blocker)).toEqual([]);
-    const counted = await t.database.db
-      .select()
-      .from(writeEvents)
-      .where(eq(writeEvents.userId, pest.userId));
-    expect(counted).toEqual([]);
+    // Counted against the author's review limit like any review, and one per pair as any.
+    expect(await t.database.db.$count(writeEvents, eq(writeEvents.userId, pest.userId))).toBe(1);
+    expect((await postReview(pest, blocker, 2)).statusCode).toBe(409);
   });
 
   it("still lets the blocker review the blocked member (a block is one way)", async () => {

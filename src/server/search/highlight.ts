@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { HighlightedText } from "../../shared/search.ts";
+import { trimEndWhile, trimStartWhile } from "../../shared/text-edges.ts";
 
 /*
  * ts_headline marks matched words with markers of our choosing: two control characters, taken out
@@ -41,6 +42,11 @@ export function highlightedText(marked: string): HighlightedText {
   return pieces;
 }
 
+/** What ts_headline does not count as part of a word at a fragment's ends. */
+const EDGE = /^[\p{P}\s]$/u;
+
+const withoutEdgePunctuation = (value: string) => trimEndWhile(trimStartWhile(value, EDGE), EDGE);
+
 /**
  * The fragments ts_headline chose from `text` (markedText "fragments") as pieces, with "… " before
  * when they start inside the text and " …" after when they stop before its end, as
@@ -49,9 +55,8 @@ export function highlightedText(marked: string): HighlightedText {
 export function excerptPieces(marked: string, text: string): HighlightedText {
   const pieces = highlightedText(marked);
   // ts_headline cuts at words: punctuation and spaces at either end do not count.
-  const bare = (value: string) => value.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, "");
-  const shown = bare(pieces.map((piece) => piece.text).join(""));
-  const whole = bare(text.replaceAll(START, "").replaceAll(STOP, ""));
+  const shown = withoutEdgePunctuation(pieces.map((piece) => piece.text).join(""));
+  const whole = withoutEdgePunctuation(text.replaceAll(START, "").replaceAll(STOP, ""));
   if (!shown || shown === whole) return pieces;
   // The first and last words are enough to tell (fragments are joined by " … " in between).
   const head = shown.slice(0, 24);

@@ -1,1 +1,2 @@
 export { searchRoutes } from "./search-routes.ts";
+export { type SearchText, searchTextOf } from "./search-text.ts";

@@ -8,7 +8,7 @@ import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import type { PostsPage } from "../../shared/posts.ts";
 import { SEARCH_PAGE_SIZE, type SearchPostsResponse } from "../../shared/search.ts";
 import { posts } from "../db/schema.ts";
-import { forgetPostChange } from "../posts/index.ts";
+import { deliverHere } from "../events/index.ts";
 
 /** Issue 19: filled posts come after open ones in search; the feed stays newest first. */
 
@@ -22,7 +22,7 @@ const uniqueTopic = () => `T${randomBytes(4).toString("hex")}`;
 
 async function markFilled(ids: number[]): Promise<void> {
   await t.database.db.update(posts).set({ filledAt: new Date() }).where(inArray(posts.id, ids));
-  forgetPostChange(t.database.db, "all");
+  deliverHere(t.database.db, { type: "everything.changed" });
 }
 
 /** Every page of a search, in order. */

@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { seedPosts } from "../../../test/harness/post-fixtures.ts";
+import { as } from "../../../test/harness/review-calls.ts";
 import {
   insertSearchPost,
   type SearchPostFixture,
+  searchCall,
   setProfileArea,
   TOWNS,
 } from "../../../test/harness/search-fixtures.ts";
@@ -27,21 +29,9 @@ beforeAll(async () => {
   author = await createSignedInUser(t.app);
 });
 
-const as = (user?: TestUser) => (user ? { cookie: user.cookie } : {});
 const uniqueTopic = () => `T${randomBytes(4).toString("hex")}`;
 
-async function search(query: Record<string, string | number>, user?: TestUser) {
-  const params = new URLSearchParams(
-    Object.entries(query).map(([key, value]) => [key, String(value)]),
-  );
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/search/posts?${params}`,
-    headers: as(user),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SearchPostsResponse;
-}
+const search = searchCall<SearchPostsResponse>(t, "posts");
 
 const idsOf = (answer: SearchPostsResponse) => answer.articles.map((post) => post.id);
 
@@ -56,24 +46,29 @@ async function postsInTopic(fixtures: SearchPostFixture[], by: TestUser = author
 }
 
 describe("ranking", () => {
-  it("puts a title match above a body match, and a newer post above an older one of equal text", async () => {
-    const { topic, ids } = await postsInTopic([
-      { title: "Garden help", body: "I also know some plumbing.", ageDays: 0 },
-      { title: "Plumbing repairs", body: "Taps and pipes.", ageDays: 20 },
-      { title: "Plumbing repairs", body: "Taps and pipes.", ageDays: 2 },
-    ]);
-    const [inBody, olderTitle, newerTitle] = ids;
-    expect(idsOf(await search({ q: "plumbing", topic }))).toEqual([newerTitle, olderTitle, inBody]);
-  });
-
-  it("lets a recent post outrank a slightly better match from months ago", async () => {
-    const { topic, ids } = await postsInTopic([
-      { title: "Plumbing", body: "Plumbing, plumbing and more plumbing.", ageDays: 90 },
-      { title: "Plumbing", body: "Taps.", ageDays: 0 },
-      { title: "Plumbing", body: "Plumbing, plumbing and more plumbing.", ageDays: 1 },
-    ]);
-    const [old, recent, recentBetter] = ids;
-    expect(idsOf(await search({ q: "plumbing", topic }))).toEqual([recentBetter, recent, old]);
+  // Each case: posts in a fresh topic, and their indexes in the order a search for "plumbing" answers.
+  it.each([
+    {
+      name: "puts a title match above a body match, and a newer post above an older one of equal text",
+      posts: [
+        { title: "Garden help", body: "I also know some plumbing.", ageDays: 0 },
+        { title: "Plumbing repairs", body: "Taps and pipes.", ageDays: 20 },
+        { title: "Plumbing repairs", body: "Taps and pipes.", ageDays: 2 },
+      ],
+      best: [2, 1, 0], // the newer title, the older title, the body match
+    },
+    {
+      name: "lets a recent post outrank a slightly better match from months ago",
+      posts: [
+        { title: "Plumbing", body: "Plumbing, plumbing and more plumbing.", ageDays: 90 },
+        { title: "Plumbing", body: "Taps.", ageDays: 0 },
+        { title: "Plumbing", body: "Plumbing, plumbing and more plumbing.", ageDays: 1 },
+      ],
+      best: [2, 1, 0], // the recent better match, the recent one, the old one
+    },
+  ])("$name", async ({ posts, best }) => {
+    const { topic, ids } = await postsInTopic(posts);
+    expect(idsOf(await search({ q: "plumbing", topic }))).toEqual(best.map((index) => ids[index]));
   });
 
   it("ranks the topic with the title, above the body", async () => {

@@ -1,21 +1,12 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  isNotNull,
-  isNull,
-  notInArray,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { SKILL_OPTIONS, type SkillOption } from "../../shared/constants.ts";
 import type { PostType } from "../../shared/posts.ts";
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../../shared/search.ts";
 import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
-import { posts, profiles, reviews } from "../db/schema.ts";
+import { posts } from "../db/tables/posts.ts";
+import { profiles } from "../db/tables/profiles.ts";
+import { reviews } from "../db/tables/reviews.ts";
 import {
   type AreaFields,
   type Centre,
@@ -23,12 +14,13 @@ import {
   distanceMeters,
   withinKm,
 } from "../places/index.ts";
-import { postColumns } from "../posts/index.ts";
+import { type PostRow, postColumns } from "../posts/index.ts";
+import { notAmongSql, publicSql } from "../visibility/index.ts";
 import { markedText } from "./highlight.ts";
 import type { SearchText } from "./search-text.ts";
 
 /** What every search narrows by: the words, the distance, and the accounts the viewer blocked. */
-type CommonFilter = {
+export type CommonFilter = {
   text: SearchText | null;
   /** Where distances are measured from (near, else the viewer's area); null: no distances. */
   centre: Centre | null;
@@ -46,16 +38,8 @@ export type PostSearch = CommonFilter & {
 
 export type PeopleSearch = CommonFilter & { skill?: SkillOption | undefined };
 
-export type PostHit = AreaFields & {
-  id: number;
-  title: string;
-  topic: string;
-  body: string;
-  username: string;
-  createdAt: string;
-  kind: PostType;
-  editedAt: string | null;
-  filledAt: string | null;
+/** A post the search found: the feed's fields, where it is and its marked words. */
+export type PostHit = Omit<PostRow, "authorImgUrl"> & {
   /** Null when the post has no area; undefined when the search had no centre. */
   distanceMeters?: number | null;
   titleMarked: string | null;
@@ -153,10 +137,9 @@ function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuth
 export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
   const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
   // Each search is planned for its own words and filters (a generic plan suits few of them).
-  const conditions: SQL[] = [isNull(posts.hiddenAt), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
-  if (excludedAuthors.length > 0) {
-    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
-  }
+  const conditions: SQL[] = [publicSql(posts), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
+  if (notBlocked) conditions.push(notBlocked);
   if (type) conditions.push(eq(posts.kind, type));
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
   const withAuthors = excludedAuthors.length > 0;
@@ -323,10 +306,9 @@ function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
  */
 export async function searchPeople(db: Db, search: PeopleSearch): Promise<SearchPage<PersonHit>> {
   const { text, centre, withinKm: km, excludedAuthors, skill } = search;
-  const conditions: SQL[] = [isNull(profiles.hiddenAt), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
-  if (excludedAuthors.length > 0) {
-    conditions.push(notInArray(profiles.userId, [...excludedAuthors]));
-  }
+  const conditions: SQL[] = [publicSql(profiles), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
+  if (notBlocked) conditions.push(notBlocked);
   if (skill) conditions.push(sql`${profiles.skills} @> array[${skill}]::text[]`);
   // Ten thousand profiles are read faster by their distance than through the area index, whose
   // selectivity the planner cannot estimate (it takes a town's whole region for a few rows).
@@ -361,7 +343,10 @@ export async function searchPeople(db: Db, search: PeopleSearch): Promise<Search
     .offset(text ? page.offset : 0)
     .as("ranked");
   const query = text ? tsquery(text) : null;
-  const visibleReviews = and(eq(reviews.subjectId, profiles.id), isNull(reviews.hiddenAt));
+  const visibleReviews = and(
+    eq(reviews.subjectId, profiles.id),
+    publicSql({ hiddenAt: reviews.hiddenAt, withheld: reviews.withheld }),
+  );
   const rows = await db
     .select({
       username: profiles.username,

@@ -1,4 +1,6 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
 import {
   SEARCH_PAGE_MAX,
@@ -7,18 +9,39 @@ import {
   searchPostsQuerySchema,
   searchPostsResponseSchema,
 } from "../../shared/search.ts";
-import { getViewer } from "../auth/index.ts";
-import { blockedByViewer } from "../blocks/index.ts";
 import { requestedCentre } from "../places/index.ts";
 import { presentPersonHit, presentPostHit } from "./search-presenter.ts";
-import { type SearchPage, searchPeople, searchPosts } from "./search-repository.ts";
+import {
+  type CommonFilter,
+  type SearchPage,
+  searchPeople,
+  searchPosts,
+} from "./search-repository.ts";
 import { searchTextOf } from "./search-text.ts";
 
 const responses = { 400: apiErrorSchema };
 
+type SearchPostsQuery = z.infer<typeof searchPostsQuerySchema>;
+
 /** The next page's number: none after the last page, nor beyond SEARCH_PAGE_MAX (refine instead). */
 const nextPage = (page: number, result: SearchPage<unknown>) =>
   result.more && page < SEARCH_PAGE_MAX ? page + 1 : null;
+
+/** What both searches take from their query and viewer: the words, the centre, who is left out, the page. */
+async function commonFilter(
+  app: FastifyInstance,
+  viewer: Awaited<FastifyRequest["viewer"]>,
+  query: Pick<SearchPostsQuery, "q" | "within" | "near" | "page">,
+): Promise<CommonFilter> {
+  const { q, within, near, page } = query;
+  return {
+    text: searchTextOf(q),
+    centre: requestedCentre(viewer, { within, near }),
+    withinKm: within,
+    excludedAuthors: await app.blocks.ofViewer(viewer),
+    page,
+  };
+}
 
 /**
  * GET /api/search/posts and /api/search/people (issue 18): public; a signed-in viewer's blocks
@@ -34,19 +57,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { q, type, topic, within, near, page } = request.query;
+      const { type, topic, page } = request.query;
       const { db } = app.database;
-      const viewer = await getViewer(request);
-      const centre = requestedCentre(viewer, { within, near });
-      const result = await searchPosts(db, {
-        text: searchTextOf(q),
-        type,
-        topic: topic || undefined,
-        centre,
-        withinKm: within,
-        excludedAuthors: await blockedByViewer(db, viewer),
-        page,
-      });
+      const common = await commonFilter(app, await request.viewer, request.query);
+      const result = await searchPosts(db, { ...common, type, topic: topic || undefined });
       return { articles: result.hits.map(presentPostHit), nextPage: nextPage(page, result) };
     },
   );
@@ -60,18 +74,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { q, skill, within, near, page } = request.query;
+      const { skill, page } = request.query;
       const { db } = app.database;
-      const viewer = await getViewer(request);
-      const centre = requestedCentre(viewer, { within, near });
-      const result = await searchPeople(db, {
-        text: searchTextOf(q),
-        skill,
-        centre,
-        withinKm: within,
-        excludedAuthors: await blockedByViewer(db, viewer),
-        page,
-      });
+      const common = await commonFilter(app, await request.viewer, request.query);
+      const result = await searchPeople(db, { ...common, skill });
       return { users: result.hits.map(presentPersonHit), nextPage: nextPage(page, result) };
     },
   );

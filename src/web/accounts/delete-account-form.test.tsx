@@ -3,7 +3,7 @@ import { userEvent } from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type ApiHandler, apiError, later } from "../../../test/harness/web/fake-api.ts";
-import { expectFieldError, pasteInto } from "../../../test/harness/web/form-checks.ts";
+import { expectFieldError, submitOverlongPassword } from "../../../test/harness/web/form-checks.ts";
 import { identity } from "../../../test/harness/web/members.ts";
 import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
@@ -38,6 +38,8 @@ function openForm(answer: ApiHandler) {
 }
 
 const dialog = () => screen.getByRole("dialog", { name: "Delete your account?" });
+/** The confirmation, once the form's own (asynchronous) checks have passed and opened it. */
+const openedDialog = () => screen.findByRole("dialog", { name: "Delete your account?" });
 const confirmButton = () =>
   within(dialog()).getByRole("button", { name: "Delete my account permanently" });
 
@@ -47,7 +49,9 @@ describe("the delete-account form", () => {
     expect(screen.getByText(CONSEQUENCES)).toBeTruthy();
     await userEvent.type(password, "Pass-word-1");
     await userEvent.click(submit);
-    expect(within(dialog()).getByText(`${CONSEQUENCES} This cannot be undone.`)).toBeTruthy();
+    expect(
+      within(await openedDialog()).getByText(`${CONSEQUENCES} This cannot be undone.`),
+    ).toBeTruthy();
     expect(requests).toEqual([]);
     await userEvent.click(confirmButton());
     expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
@@ -60,16 +64,14 @@ describe("the delete-account form", () => {
   it("sends nothing when the confirmation is cancelled", async () => {
     const { requests, submit } = openForm(() => ({ status: 204 }));
     await userEvent.click(submit);
-    await userEvent.click(within(dialog()).getByRole("button", { name: "Cancel" }));
+    await userEvent.click(within(await openedDialog()).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(requests).toEqual([]);
   });
 
   it("checks the password by the shared schema before asking", async () => {
     const { requests, password, submit } = openForm(() => ({ status: 204 }));
-    await pasteInto(password, "p".repeat(4097));
-    await userEvent.click(submit);
-    await expectFieldError(password, /4096/);
+    await submitOverlongPassword(password, submit);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(requests).toEqual([]);
   });
@@ -82,6 +84,7 @@ describe("the delete-account form", () => {
     );
     await userEvent.type(password, "Not-it-1");
     await userEvent.click(submit);
+    await openedDialog();
     await userEvent.click(confirmButton());
     await expectFieldError(
       password,
@@ -95,6 +98,7 @@ describe("the delete-account form", () => {
       apiError(403, "reauthentication-required", "Sign in again to delete your account."),
     );
     await userEvent.click(submit);
+    await openedDialog();
     await userEvent.click(confirmButton());
     expect(await screen.findByRole("button", { name: "Sign in with Google again" })).toBeTruthy();
     expect(requests).toEqual([{ method: "DELETE", path: "/me", body: {} }]);
@@ -104,6 +108,7 @@ describe("the delete-account form", () => {
     const answer = later(apiError(400, "wrong-password", "The password is incorrect."));
     const { submit } = openForm(() => answer.reply);
     await userEvent.click(submit);
+    await openedDialog();
     await userEvent.click(confirmButton());
     expect(confirmButton()).toHaveProperty("disabled", true);
     expect(within(dialog()).getByRole("button", { name: "Cancel" })).toHaveProperty(

@@ -34,6 +34,13 @@ function openPage(session: MeResponse, answer: ApiHandler = () => ({ status: 500
       if (request.path === "/me") return { status: 200, body: session };
       if (request.path === "/me/sessions") return { status: 200, body: { sessions: [] } };
       if (request.path === "/blocks") return { status: 200, body: { blocked: [] } };
+      // The notifications' sections (issue 30) read theirs; nothing chosen, nothing saved.
+      if (request.method === "GET" && request.path === "/notifications/settings") {
+        return { status: 200, body: { settings: [] } };
+      }
+      if (request.method === "GET" && request.path === "/saved-searches") {
+        return { status: 200, body: { saved_searches: [] } };
+      }
       return answer(request);
     }),
     { path: "/settings" },
@@ -56,6 +63,8 @@ describe("the settings page", () => {
       "Change password",
       "Change email",
       "Privacy",
+      "Notifications",
+      "Saved searches",
       "Blocked members",
       "Sessions",
       "Export my data",

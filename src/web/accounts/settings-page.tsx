@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Navigate } from "react-router";
 import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { BlockedMembersList } from "../blocks/index.ts";
+import { NotificationSettingsForm, SavedSearchesList } from "../notifications/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
@@ -39,6 +40,16 @@ export function SettingsPage() {
         </SettingsSection>
       )}
       {profile && (
+        <SettingsSection title="Notifications">
+          <NotificationSettingsForm />
+        </SettingsSection>
+      )}
+      {profile && (
+        <SettingsSection title="Saved searches">
+          <SavedSearchesList />
+        </SettingsSection>
+      )}
+      {profile && (
         <SettingsSection title="Blocked members">
           <BlockedMembersList />
         </SettingsSection>
@@ -49,7 +60,8 @@ export function SettingsPage() {
       <SettingsSection title="Export my data">
         <p>
           A JSON file with your account, profile, posts, the reviews you wrote and received, your
-          chat messages and your sessions.
+          chat and direct messages, your notifications, their settings and your saved searches, and
+          your sessions.
         </p>
         <a className="button button-ghost" href="/api/me/export" download>
           Download my data

@@ -53,20 +53,27 @@ export async function apiFetch<T>(
   path: string,
   { method = "GET", body, signal }: RequestOptions = {},
 ): Promise<T> {
-  let response: Response;
   const raw = body instanceof Blob;
   const headers: Record<string, string> =
     body === undefined ? {} : { "content-type": raw ? body.type : "application/json" };
   const account = method === "GET" ? null : session.account();
   if (account) headers[SESSION_ACCOUNT_HEADER] = account;
+  const response = await send(`/api${path}`, {
+    method,
+    credentials: "same-origin",
+    headers,
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  const data = parsed(await response.text());
+  if (!response.ok) throw failureOf(response.status, data);
+  return data as T;
+}
+
+/** fetch, with a network failure as an ApiError (an abort stays an abort). */
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: "same-origin",
-      headers,
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
-      signal: signal ?? null,
-    });
+    return await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(
@@ -75,26 +82,25 @@ export async function apiFetch<T>(
       "Cannot reach the server. Check your connection and try again.",
     );
   }
-  const text = await response.text();
-  let data: unknown = null;
+}
+
+/** The body as JSON; null when empty or not JSON (a proxy's error page, say: the status decides). */
+function parsed(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    // Not JSON (a proxy's error page, say): handled below by the status.
+    return null;
   }
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      const { code, message, fields } = data.error;
-      if (code === "session-changed") session.changed();
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(
-      response.status,
-      "unknown",
-      `The server answered ${response.status}. Please try again.`,
-    );
+}
+
+/** The ApiError for a failed answer; a session-changed one tells the tab to catch up first. */
+function failureOf(status: number, data: unknown): ApiError {
+  if (isApiErrorBody(data)) {
+    const { code, message, fields } = data.error;
+    if (code === "session-changed") session.changed();
+    return new ApiError(status, code, message, fields);
   }
-  return data as T;
+  return new ApiError(status, "unknown", `The server answered ${status}. Please try again.`);
 }
 
 // A hand check rather than the zod schema keeps zod out of the first page's JavaScript.

@@ -36,6 +36,31 @@ async function attempt(
   return { requests, email, password: passwordField, button };
 }
 
+describe("an email the server refuses", () => {
+  it.each([
+    {
+      name: "login shows a badly formed email as 'Invalid email' on the Email field only",
+      page: "login" as const,
+      refusal: apiError(400, "invalid-email", "The email address is badly formatted.", {
+        email: "Enter an email address such as name@example.com.",
+      }),
+      shown: "Invalid email",
+    },
+    {
+      name: "register shows the server's message on the field it is about",
+      page: "register" as const,
+      refusal: apiError(409, "email-already-in-use", "The email address is already in use.", {
+        email: "An account already uses this email.",
+      }),
+      shown: "An account already uses this email.",
+    },
+  ])("$name", async ({ page, refusal, shown }) => {
+    const { email, password } = await attempt(page, refusal);
+    await expectFieldError(email, shown);
+    expect(password.getAttribute("aria-invalid")).toBeNull();
+  });
+});
+
 describe("the login form", () => {
   it("sends the email and password as typed", async () => {
     const { requests } = await attempt("login", apiError(401, "invalid-credential", "No."));
@@ -48,17 +73,6 @@ describe("the login form", () => {
         },
       ]),
     );
-  });
-
-  it("shows a badly formed email as 'Invalid email' on the Email field only", async () => {
-    const { email, password } = await attempt(
-      "login",
-      apiError(400, "invalid-email", "The email address is badly formatted.", {
-        email: "Enter an email address such as name@example.com.",
-      }),
-    );
-    await expectFieldError(email, "Invalid email");
-    expect(password.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows a refused sign-in above the button, describing both fields", async () => {
@@ -125,17 +139,6 @@ describe("the register form", () => {
     expect(descriptionOf(screen.getByLabelText("Password"))).toBe(
       "At least 6 characters; very common passwords are refused.",
     );
-  });
-
-  it("shows the server's message on the field it is about", async () => {
-    const { email, password } = await attempt(
-      "register",
-      apiError(409, "email-already-in-use", "The email address is already in use.", {
-        email: "An account already uses this email.",
-      }),
-    );
-    await expectFieldError(email, "An account already uses this email.");
-    expect(password.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("puts a weak password's reason after the hint", async () => {

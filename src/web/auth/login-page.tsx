@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ApiError } from "../api/client.ts";
 import { CardPage } from "../ui/card-page.tsx";
 import { setFormError } from "../ui/form-errors.ts";
@@ -7,10 +7,11 @@ import { useLogin } from "./api/login.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleOption } from "./google-option.tsx";
 import { googleSuspendedText, loginRefusal } from "./login-error-text.ts";
-import { pathAfterSignIn, registerPathFor, safeReturnPath } from "./return-path.ts";
+import { pathAfterSignIn, registerPathFor } from "./return-path.ts";
 import { SignedInAlready } from "./signed-in-already.tsx";
 import { storeUsername } from "./stored-username.ts";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
+import { useReturnPath } from "./use-return-path.ts";
 import "./auth.css";
 
 /** Why a Google sign-in came back here: SPEC §8's words, or how long the account is suspended. */
@@ -24,8 +25,7 @@ const googleFailure = (code: string, params: URLSearchParams) =>
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const [params] = useSearchParams();
-  const next = safeReturnPath(params.get("next"));
+  const next = useReturnPath();
   useGoogleErrorNotice(googleFailure);
 
   return (

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { googleErrorMessage } from "../../shared/auth.ts";
 import { CardPage } from "../ui/card-page.tsx";
 import { showRefusal } from "../ui/form-errors.ts";
@@ -7,9 +7,10 @@ import { useRegister } from "./api/register.ts";
 import { CredentialsForm } from "./credentials-form.tsx";
 import { GoogleOption } from "./google-option.tsx";
 import { NEW_PASSWORD_HINT } from "./password-hint.ts";
-import { createProfilePathFor, safeReturnPath, signInPathFor } from "./return-path.ts";
+import { createProfilePathFor, signInPathFor } from "./return-path.ts";
 import { SignedInAlready } from "./signed-in-already.tsx";
 import { useGoogleErrorNotice } from "./use-google-error-notice.ts";
+import { useReturnPath } from "./use-return-path.ts";
 import "./auth.css";
 
 /**
@@ -19,8 +20,7 @@ import "./auth.css";
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
-  const [params] = useSearchParams();
-  const next = safeReturnPath(params.get("next"));
+  const next = useReturnPath();
   useGoogleErrorNotice(googleErrorMessage);
 
   return (

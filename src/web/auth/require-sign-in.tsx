@@ -19,13 +19,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   if (!shown && session.data?.user) setShown(true);
   const left = shown && session.isSuccess && !session.data.user;
-  // Only the first answer decides: a later failed background refresh does not throw a reader out.
-  const denied =
-    session.isError && !session.data
-      ? "error"
-      : session.isSuccess && !session.data.user && !left
-        ? "signed-out"
-        : null;
+  const denied = deniedBy(session, left);
 
   useEffect(() => {
     if (denied === "error") notify("An error occurred while checking authentication.", "error");
@@ -40,6 +34,16 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     return <Navigate to={createProfilePathFor(here === "/feed" ? null : here)} replace />;
   }
   return children;
+}
+
+/**
+ * Why the page is not shown, if it is not. Only the first answer decides: a later failed
+ * background refresh does not throw a reader out.
+ */
+function deniedBy(session: ReturnType<typeof useSession>, left: boolean) {
+  if (session.isError && !session.data) return "error";
+  if (session.isSuccess && !session.data.user && !left) return "signed-out";
+  return null;
 }
 
 /** How long the session may take before "Loading..." shows. */

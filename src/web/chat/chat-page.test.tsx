@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { Link, Route, Routes, useLocation } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   conversationWith,
   directMessage,
   IdleWebSocket,
+  withIdleWebSockets,
 } from "../../../test/harness/web/direct-messages.ts";
 import { SIGNED_OUT_SESSION, sessionOf } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
@@ -17,13 +18,7 @@ import { ChatPage } from "./chat-page.tsx";
 // jsdom lays nothing out and has no scrolling.
 Element.prototype.scrollTo ??= () => {};
 
-beforeEach(() => {
-  IdleWebSocket.opened = [];
-  vi.stubGlobal("WebSocket", IdleWebSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+withIdleWebSockets();
 
 function WhereAmI() {
   const location = useLocation();

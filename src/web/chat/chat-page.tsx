@@ -23,8 +23,8 @@ export function ChatPage() {
 }
 
 function ChatScreen({ viewer, withName }: { viewer: ChatViewer | null; withName: string | null }) {
-  // The room's socket stays open while a conversation shows: it brings the member's direct
-  // messages too, so the tab needs no other.
+  // The room stays joined while a conversation shows; its frames and the member's direct
+  // messages come on the tab's one socket.
   const chat = useChat(viewer?.id ?? "anonymous");
   const room = <ChatRoom viewer={viewer} chat={chat} />;
   if (!viewer?.hasProfile || !viewer.username) return room;

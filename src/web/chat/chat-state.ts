@@ -23,6 +23,10 @@ export const initialChatState: ChatState = {
   sessionEnded: false,
 };
 
+/** The frames of the tab's socket that belong to the room (the rest are a member's, issue 17). */
+export const ROOM_FRAMES = ["snapshot", "resume", "message", "ack", "error", "hidden"] as const;
+export type RoomFrame = Extract<ServerFrame, { type: (typeof ROOM_FRAMES)[number] }>;
+
 export type ChatEvent =
   | { type: "frame"; frame: ServerFrame }
   | { type: "connection"; state: ConnectionState }
@@ -106,10 +110,11 @@ function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
       return chatReducer(state, { type: "failed", clientId, error: frame.message });
     }
     case "pong":
-    // Direct messages (issue 17) go to the tab's live bus (chat-socket.ts), not the room.
+    // A member's frames (direct messages, notifications) are not the room's; it never subscribes.
     case "dm":
     case "dm-read":
     case "conversations-changed":
+    case "notifications-changed":
       return state;
     case "hidden":
       // Moderators hid it, and this reader may not see it any more (issue 16).

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ChatSocket, openChatSocket } from "./chat-socket.ts";
+import { liveSocket } from "../live/index.ts";
 import { type ChatState, initialChatState } from "./chat-state.ts";
+import { type ChatRoomConnection, joinChatRoom } from "./room-connection.ts";
 
 /**
- * The chat room while the view is open: live state plus send and retry. The socket is closed when
- * the view is left (SPEC §4), and reopened when the signed-in identity changes (the server reads
- * who may send from the session at connect); the messages already shown are kept and resumed.
+ * The chat room while the view is open: live state plus send and retry. The room leaves the tab's
+ * socket when the view is left (SPEC §4), and joins again when the signed-in identity changes (the
+ * server reads who may send from the session at connect); the messages shown are kept and resumed.
  */
 export function useChat(identityKey: string) {
   const [state, setState] = useState<ChatState>(initialChatState);
   const stateRef = useRef(state);
-  const socketRef = useRef<ChatSocket | null>(null);
+  const socketRef = useRef<ChatRoomConnection | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new identity needs a new socket (the server reads the session at connect)
   useEffect(() => {
-    const chat = openChatSocket({
+    const chat = joinChatRoom(liveSocket, identityKey, {
       messages: stateRef.current.messages,
       outgoing: [],
       connection: "connecting",
@@ -29,7 +29,7 @@ export function useChat(identityKey: string) {
     update();
     return () => {
       unsubscribe();
-      chat.close();
+      chat.leave();
       socketRef.current = null;
     };
   }, [identityKey]);

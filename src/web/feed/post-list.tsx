@@ -1,9 +1,9 @@
 import { useCallback } from "react";
+import { PostCard } from "../posts/index.ts";
 import { type FeedFilters, useFeedPosts } from "./api/get-filtered-posts.ts";
 import { flattenPosts } from "./api/get-posts.ts";
 import { EmptyFeed } from "./empty-feed.tsx";
 import { LoadMore } from "./load-more.tsx";
-import { PostCard } from "./post-card.tsx";
 
 type Props = {
   filters?: FeedFilters;
@@ -59,7 +59,7 @@ export function PostList({ filters = {}, ready = true, onStartPosting, onClearFi
       <ul className="grid post-grid" aria-label="Posts">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} look="feed" />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { signInPathFor, useSession } from "../auth/index.ts";
+import { SkillLinks } from "../ui/skill-links.tsx";
 
 export function HomePage() {
   const session = useSession();
@@ -15,15 +16,7 @@ export function HomePage() {
         your own skills to your neighbours. Post what you need, browse what others offer, read
         reviews and chat.
       </p>
-      <ul className="chip-list" aria-label="Popular skills">
-        {SKILL_OPTIONS.map((skill) => (
-          <li key={skill}>
-            <Link to={`/search?skill=${encodeURIComponent(skill)}`} className="chip chip-link">
-              {skill}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <SkillLinks skills={SKILL_OPTIONS} label="Popular skills" className="chip-list" />
       <p className="hero-actions">
         <Link to="/register" className="button">
           Join your neighbours

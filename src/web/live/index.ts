@@ -1,17 +1,5 @@
-// The tab's live direct message frames (issue 17): the bus features subscribe to, the page socket
-// the app shell keeps open, and what the room's socket tells them.
+// The tab's one live socket (issue 29): the room on /chatapp and every page's direct message
+// frames come on it; features claim it and subscribe to the frame types they handle.
 export { LiveConnection } from "./live-connection.tsx";
-export {
-  type LiveEvent,
-  publishDirectMessageFrame,
-  publishLive,
-  subscribeLive,
-} from "./live-events.ts";
-export { roomSocketOpened } from "./room-socket-presence.ts";
-export {
-  chatSocketUrl,
-  PING_EVERY_MS,
-  PONG_TIMEOUT_MS,
-  parseServerFrame,
-  reconnectDelay,
-} from "./socket-basics.ts";
+export { type FrameOf, type FrameType, type LiveSocket, liveSocket } from "./live-socket.ts";
+export type { SocketStatus } from "./reconnecting-socket.ts";

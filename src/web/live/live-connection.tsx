@@ -3,25 +3,30 @@ import { useEffect } from "react";
 import { canPublish } from "../../shared/policies.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { useSession } from "../auth/index.ts";
-import { openLiveSocket } from "./live-socket.ts";
-import { useRoomSocketOpen } from "./room-socket-presence.ts";
+import { liveSocket } from "./live-socket.ts";
 
 /**
- * Keeps this tab's live socket open while a member is signed in and the room's socket (which
- * brings the same frames) is not: one socket per tab. Reopened when the member changes. Draws nothing.
+ * Keeps the tab's socket open while a member is signed in, for their direct message frames on
+ * every page (the room's claim, on /chatapp, adds the room to the same socket). When the server
+ * says the session ended, the session is read again. Draws nothing.
  */
 export function LiveConnection() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const roomOpen = useRoomSocketOpen();
   const member = canPublish(session.data?.profile) ? (session.data?.user?.id ?? null) : null;
-  const wanted = member !== null && !roomOpen;
 
   useEffect(() => {
-    if (!wanted || member === null) return;
-    return openLiveSocket({
-      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    if (member === null) return;
+    const unsubscribe = liveSocket.subscribe(["error"], (frame) => {
+      if (frame.code === "session-ended") {
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
     });
-  }, [wanted, member, queryClient]);
+    const release = liveSocket.claim({ identity: member, room: false });
+    return () => {
+      release();
+      unsubscribe();
+    };
+  }, [member, queryClient]);
   return null;
 }

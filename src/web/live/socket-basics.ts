@@ -5,8 +5,7 @@ import {
   serverFrameSchema,
 } from "../../shared/chat.ts";
 
-// What the tab's two kinds of chat socket share (the room's, chat/chat-socket.ts, and the one
-// pages off /chatapp keep, live-socket.ts): the address, frame parsing, heartbeat and backoff.
+// The tab's socket's address, frame parsing, heartbeat and backoff (reconnecting-socket.ts).
 
 /** Browsers hide WebSocket pings, so the page pings in a frame of its own to spot a dead line. */
 export const PING_EVERY_MS = 20_000;

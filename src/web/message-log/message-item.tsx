@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { loadReportForm } from "../reports/index.ts";
+import { ReportOpenButton } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import type { OutgoingMessage } from "./outgoing-message.ts";
@@ -28,17 +28,11 @@ export function MessageItem({ message, own, onReport }: Props) {
           <span className="chat-author">{message.userName}</span>
           <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
           {onReport && (
-            <button
-              type="button"
+            <ReportOpenButton
               className="chat-report"
-              aria-describedby={textId}
-              aria-haspopup="dialog"
-              onPointerEnter={loadReportForm}
-              onFocus={loadReportForm}
-              onClick={() => onReport(message)}
-            >
-              Report
-            </button>
+              describedBy={textId}
+              onOpen={() => onReport(message)}
+            />
           )}
         </p>
         <p id={textId} className="chat-text">

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import type { ComponentProps } from "react";
 import { describe, expect, it } from "vitest";
 import { sessionOf } from "../../../test/harness/web/members.ts";
 import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
@@ -12,6 +13,12 @@ withModalDialogs();
 // jsdom lays nothing out and has no scrolling.
 Element.prototype.scrollTo ??= () => {};
 
+/** The list of messages already sent (nothing outgoing), as `viewer` sees it. */
+const sentList = (
+  messages: ChatMessage[],
+  viewer: ComponentProps<typeof MessageList>["viewer"],
+) => <MessageList messages={messages} outgoing={[]} viewer={viewer} onRetry={() => {}} />;
+
 const message = (id: number, userName: string, text: string): ChatMessage => ({
   id,
   userName,
@@ -23,12 +30,11 @@ const message = (id: number, userName: string, text: string): ChatMessage => ({
 describe("MessageList", () => {
   it("tells our own messages by username (frames carry no user id)", () => {
     renderWithApp(
-      <MessageList
-        messages={[message(1, "ada", "mine"), message(2, "bob", "theirs")]}
-        outgoing={[]}
-        viewer={{ name: "ada", username: "ada", photoUrl: null }}
-        onRetry={() => {}}
-      />,
+      sentList([message(1, "ada", "mine"), message(2, "bob", "theirs")], {
+        name: "ada",
+        username: "ada",
+        photoUrl: null,
+      }),
     );
     const item = (text: string) => screen.getByText(text).closest("li");
     expect(item("mine")?.className).toContain("chat-message-own");
@@ -37,12 +43,7 @@ describe("MessageList", () => {
 
   it("owns nothing for a viewer without a username", () => {
     renderWithApp(
-      <MessageList
-        messages={[message(1, "ada", "a message")]}
-        outgoing={[]}
-        viewer={{ name: "ada", username: null, photoUrl: null }}
-        onRetry={() => {}}
-      />,
+      sentList([message(1, "ada", "a message")], { name: "ada", username: null, photoUrl: null }),
     );
     expect(screen.getByText("a message").closest("li")?.className).not.toContain(
       "chat-message-own",
@@ -55,14 +56,7 @@ describe("MessageList's moderation parts", () => {
   const item = (text: string) => screen.getByText(text).closest("li") as HTMLElement;
 
   it("has a small Report on others' messages only, for a member", () => {
-    renderWithApp(
-      <MessageList
-        messages={[message(1, "ada", "mine"), message(2, "bob", "theirs")]}
-        outgoing={[]}
-        viewer={ada}
-        onRetry={() => {}}
-      />,
-    );
+    renderWithApp(sentList([message(1, "ada", "mine"), message(2, "bob", "theirs")], ada));
     expect(within(item("mine")).queryByRole("button", { name: "Report" })).toBeNull();
     const report = within(item("theirs")).getByRole("button", { name: "Report" });
     expect(
@@ -74,25 +68,13 @@ describe("MessageList's moderation parts", () => {
     ["the signed out", null],
     ["an account without a profile", { name: "ada", username: null, photoUrl: null }],
   ])("has no Report for %s", (_, viewer) => {
-    renderWithApp(
-      <MessageList
-        messages={[message(2, "bob", "theirs")]}
-        outgoing={[]}
-        viewer={viewer}
-        onRetry={() => {}}
-      />,
-    );
+    renderWithApp(sentList([message(2, "bob", "theirs")], viewer));
     expect(screen.queryByRole("button", { name: "Report" })).toBeNull();
   });
 
   it("reports the message through the room's one dialog", async () => {
     const { requests } = renderWithApi(
-      <MessageList
-        messages={[message(7, "bob", "first"), message(8, "bob", "second")]}
-        outgoing={[]}
-        viewer={ada}
-        onRetry={() => {}}
-      />,
+      sentList([message(7, "bob", "first"), message(8, "bob", "second")], ada),
       (request) =>
         request.path === "/me"
           ? { status: 200, body: sessionOf("ada") }
@@ -118,12 +100,7 @@ describe("MessageList's moderation parts", () => {
 
   it("says a message moderators hid is hidden, to its author", () => {
     renderWithApp(
-      <MessageList
-        messages={[{ ...message(1, "ada", "mine"), hidden: true }, message(2, "bob", "theirs")]}
-        outgoing={[]}
-        viewer={ada}
-        onRetry={() => {}}
-      />,
+      sentList([{ ...message(1, "ada", "mine"), hidden: true }, message(2, "bob", "theirs")], ada),
     );
     const notice = "Hidden by moderators. Only you and moderators can see it.";
     expect(within(item("mine")).getByText(notice)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ChatMessage } from "../../shared/chat.ts";
 import type { ReportTarget } from "../../shared/moderation.ts";
 import { canReport } from "../../shared/policies.ts";
@@ -40,9 +40,7 @@ export function MessageList({
   reportType = "message",
   older,
 }: Props) {
-  const log = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
+  const { log, list, atBottom } = useKeepAtBottom();
   // While a smooth scroll to the end is under way, the positions it passes through are not the
   // reader scrolling up: a message landing meanwhile must be followed, not turned into a pill.
   const scrollingToEnd = useRef(false);
@@ -52,7 +50,6 @@ export function MessageList({
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const lastId = messages.at(-1)?.id ?? 0;
   const firstId = messages[0]?.id ?? 0;
-  const reporter = viewer?.username ? { username: viewer.username } : null;
   const report = (message: ChatMessage) =>
     setReporting({ type: reportType, id: String(message.id) });
 
@@ -86,19 +83,6 @@ export function MessageList({
     if (atBottom.current || sentOne) scrollToEnd();
     else if (newMessage) setUnseen(true);
   });
-
-  // Content that grows without a new message (a failure note, a narrower window, a photo that
-  // loads) keeps a reader who was at the bottom at the bottom.
-  useEffect(() => {
-    const element = log.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
-    });
-    observer.observe(element);
-    if (list.current) observer.observe(list.current);
-    return () => observer.disconnect();
-  }, []);
 
   const onScroll = () => {
     const element = log.current;
@@ -139,41 +123,18 @@ export function MessageList({
         onScroll={onScroll}
         onScrollEnd={onScrollEnd}
       >
-        {older?.hasMore && (
-          <p className="chat-older">
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={older.loading}
-              onClick={older.load}
-            >
-              {older.loading ? "Loading older messages…" : "Load older messages"}
-            </button>
-          </p>
-        )}
+        {older?.hasMore && <OlderButton older={older} />}
         {messages.length === 0 && outgoing.length === 0 && (
           <p className="muted chat-empty">No messages yet. Say hello!</p>
         )}
-        <ol ref={list} className="chat-messages">
-          {messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              own={viewer?.username != null && message.userName === viewer.username}
-              onReport={canReport(reporter, { username: message.userName }) ? report : undefined}
-            />
-          ))}
-          {viewer &&
-            outgoing.map((message) => (
-              <OutgoingItem
-                key={message.clientId}
-                message={message}
-                userName={viewer.name}
-                photoUrl={viewer.photoUrl}
-                onRetry={onRetry}
-              />
-            ))}
-        </ol>
+        <MessageItems
+          listRef={list}
+          messages={messages}
+          outgoing={outgoing}
+          viewer={viewer}
+          onRetry={onRetry}
+          onReport={report}
+        />
       </div>
       {unseen && (
         <button
@@ -186,5 +147,78 @@ export function MessageList({
       )}
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </div>
+  );
+}
+
+// Content that grows without a new message (a failure note, a narrower window, a photo that
+// loads) keeps a reader who was at the bottom at the bottom.
+// Returns the log, its list, and whether the reader is at the bottom (the list's owner keeps that).
+function useKeepAtBottom() {
+  const log = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const element = log.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, []);
+  return { log, list, atBottom };
+}
+
+/** Loads the page of messages before the first one shown. */
+function OlderButton({ older }: { older: OlderMessages }) {
+  return (
+    <p className="chat-older">
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={older.loading}
+        onClick={older.load}
+      >
+        {older.loading ? "Loading older messages…" : "Load older messages"}
+      </button>
+    </p>
+  );
+}
+
+/** The messages, oldest first, then this tab's own still on their way. */
+function MessageItems({
+  listRef,
+  messages,
+  outgoing,
+  viewer,
+  onRetry,
+  onReport,
+}: Pick<Props, "messages" | "outgoing" | "viewer" | "onRetry"> & {
+  listRef: RefObject<HTMLOListElement | null>;
+  onReport: (message: ChatMessage) => void;
+}) {
+  const reporter = viewer?.username ? { username: viewer.username } : null;
+  return (
+    <ol ref={listRef} className="chat-messages">
+      {messages.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          own={viewer?.username != null && message.userName === viewer.username}
+          onReport={canReport(reporter, { username: message.userName }) ? onReport : undefined}
+        />
+      ))}
+      {viewer &&
+        outgoing.map((message) => (
+          <OutgoingItem
+            key={message.clientId}
+            message={message}
+            userName={viewer.name}
+            photoUrl={viewer.photoUrl}
+            onRetry={onRetry}
+          />
+        ))}
+    </ol>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ConversationSummary } from "../../shared/direct-messages.ts";
 import { Avatar } from "../ui/avatar.tsx";
+import { NextPageButton } from "../ui/next-page-button.tsx";
 import { useConversations } from "./api/get-conversations.ts";
 import { shortTime } from "./message-time.ts";
 
@@ -76,20 +77,51 @@ function Section({
   );
 }
 
+/** The loaded list: "Requests", then "Recent", then "Load more" while older ones remain. */
+function ConversationSections({
+  conversations,
+  me,
+  current,
+}: {
+  conversations: ReturnType<typeof useConversations>;
+  me: string;
+  current: string | null;
+}) {
+  const requests = conversations.data?.filter((c) => c.status === "request") ?? [];
+  const others = conversations.data?.filter((c) => c.status !== "request") ?? [];
+  return (
+    <>
+      {requests.length > 0 && (
+        <Section title="Requests" conversations={requests} me={me} current={current} />
+      )}
+      {others.length > 0 && (
+        <Section title="Recent" conversations={others} me={me} current={current} />
+      )}
+      <NextPageButton pages={conversations} className="button-small conversations-more">
+        {conversations.isFetchingNextPage ? "Loading..." : "Load more"}
+      </NextPageButton>
+      {conversations.isFetchNextPageError && (
+        <p className="error-text" role="alert">
+          Older conversations could not be loaded. Please try again.
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * The member's conversations (region "Conversations"): first the requests (someone wrote first
  * and waits for an answer), then the others, most recent first; each opens on /chatapp?with=.
+ * Twenty at first; "Load more" adds the next older ones (a request among them joins "Requests").
  */
 export function ConversationList({ me, current }: { me: string; current: string | null }) {
   const conversations = useConversations();
-  const requests = conversations.data?.filter((c) => c.status === "request") ?? [];
-  const others = conversations.data?.filter((c) => c.status !== "request") ?? [];
   return (
     <section aria-labelledby="conversations-heading" className="card conversations">
       <h2 id="conversations-heading">Conversations</h2>
       {conversations.isPending ? (
         <p className="muted">Loading...</p>
-      ) : conversations.isError ? (
+      ) : conversations.isError && !conversations.isFetchNextPageError ? (
         <p className="error-text" role="alert">
           Your conversations could not be loaded: {conversations.error.message}{" "}
           <button
@@ -105,14 +137,7 @@ export function ConversationList({ me, current }: { me: string; current: string 
           No conversations yet. Use "Chat to" on a post or a profile to write to someone.
         </p>
       ) : (
-        <>
-          {requests.length > 0 && (
-            <Section title="Requests" conversations={requests} me={me} current={current} />
-          )}
-          {others.length > 0 && (
-            <Section title="Recent" conversations={others} me={me} current={current} />
-          )}
-        </>
+        <ConversationSections conversations={conversations} me={me} current={current} />
       )}
     </section>
   );

@@ -2,7 +2,12 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { conversationWith, directMessage } from "../../../test/harness/web/direct-messages.ts";
+import {
+  conversationWith,
+  directMessage,
+  liveSocketSends,
+  withIdleWebSockets,
+} from "../../../test/harness/web/direct-messages.ts";
 import {
   type ApiAnswer,
   type ApiRequest,
@@ -14,9 +19,10 @@ import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { DirectMessage } from "../../shared/direct-message.ts";
 import type { ConversationSummary } from "../../shared/direct-messages.ts";
-import { publishLive } from "../live/index.ts";
 import { ConversationView } from "./conversation-view.tsx";
 import { LiveConversationUpdates } from "./live-conversation-updates.tsx";
+
+withIdleWebSockets();
 
 withModalDialogs();
 // jsdom lays nothing out and has no scrolling.
@@ -105,6 +111,16 @@ function storing(startId = 10) {
   };
 }
 
+/** Bob's request (he wrote first, the viewer has not answered), open and shown. */
+async function openRequestFromBob() {
+  const opened = openConversation({
+    conversation: conversationWith("bob", { status: "request" }),
+    messages: [directMessage(1, "bob", "Hi, stranger")],
+  });
+  await screen.findByText("Hi, stranger");
+  return opened;
+}
+
 describe("a conversation", () => {
   it("shows the messages, ours on the right, with Report on theirs only", async () => {
     openConversation({
@@ -145,7 +161,7 @@ describe("a conversation", () => {
     await screen.findByText("Anyone?");
     await waitFor(() => expect(posts("/read").map((r) => r.body)).toEqual([{ last_read_id: 3 }]));
 
-    act(() => publishLive({ type: "dm", message: directMessage(4, "bob", "Still there?") }));
+    act(() => liveSocketSends({ type: "dm", message: directMessage(4, "bob", "Still there?") }));
     expect(await screen.findByText("Still there?")).toBeTruthy();
     await waitFor(() =>
       expect(posts("/read").map((r) => r.body)).toEqual([{ last_read_id: 3 }, { last_read_id: 4 }]),
@@ -221,22 +237,14 @@ describe("a conversation", () => {
   });
 
   it("offers Accept and Decline for a request; Accept accepts", async () => {
-    const { posts } = openConversation({
-      conversation: conversationWith("bob", { status: "request" }),
-      messages: [directMessage(1, "bob", "Hi, stranger")],
-    });
-    await screen.findByText("Hi, stranger");
+    const { posts } = await openRequestFromBob();
     await userEvent.click(screen.getByRole("button", { name: "Accept" }));
     await waitFor(() => expect(posts("/accept")).toHaveLength(1));
     expect(posts("/decline")).toHaveLength(0);
   });
 
   it("declines a request and goes back to the room", async () => {
-    const { posts } = openConversation({
-      conversation: conversationWith("bob", { status: "request" }),
-      messages: [directMessage(1, "bob", "Hi, stranger")],
-    });
-    await screen.findByText("Hi, stranger");
+    const { posts } = await openRequestFromBob();
     await userEvent.click(screen.getByRole("button", { name: "Decline" }));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/chatapp"));
     expect(posts("/decline")).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { DirectMessage } from "../../shared/direct-message.ts";
-import { type LiveEvent, subscribeLive } from "../live/index.ts";
+import { type FrameOf, liveSocket } from "../live/index.ts";
 import { conversationKeys } from "./api/conversation-keys.ts";
 import { addMessage, type ConversationCache } from "./api/get-conversation.ts";
 
@@ -20,6 +20,12 @@ function deliver(queryClient: QueryClient, message: DirectMessage) {
     }
   }
 }
+
+/** A member's direct message frames (issue 17). */
+const MEMBER_FRAMES = ["dm", "dm-read", "conversations-changed"] as const;
+
+/** A frame, or `reconnected`: the socket (re)opened, so whatever came meanwhile is read again. */
+type LiveEvent = FrameOf<(typeof MEMBER_FRAMES)[number]> | { type: "reconnected" };
 
 function apply(queryClient: QueryClient, event: LiveEvent) {
   const refetch = (queryKey: readonly string[]) => void queryClient.invalidateQueries({ queryKey });
@@ -47,6 +53,17 @@ function apply(queryClient: QueryClient, event: LiveEvent) {
  */
 export function LiveConversationUpdates() {
   const queryClient = useQueryClient();
-  useEffect(() => subscribeLive((event) => apply(queryClient, event)), [queryClient]);
+  useEffect(() => {
+    const unsubscribeFrames = liveSocket.subscribe(MEMBER_FRAMES, (frame) =>
+      apply(queryClient, frame),
+    );
+    const unsubscribeStatus = liveSocket.onStatus((status) => {
+      if (status === "open") apply(queryClient, { type: "reconnected" });
+    });
+    return () => {
+      unsubscribeFrames();
+      unsubscribeStatus();
+    };
+  }, [queryClient]);
   return null;
 }

@@ -1,13 +1,18 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { directMessage } from "../../../test/harness/web/direct-messages.ts";
+import {
+  directMessage,
+  liveSocketSends,
+  withIdleWebSockets,
+} from "../../../test/harness/web/direct-messages.ts";
 import { SIGNED_OUT_SESSION, sessionOf } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import { TopBar } from "../auth/index.ts";
-import { publishLive } from "../live/index.ts";
 import { LiveConversationUpdates } from "./live-conversation-updates.tsx";
 import { MessagesLink } from "./messages-link.tsx";
+
+withIdleWebSockets();
 
 /** The top bar as routes.tsx draws it, with `unread` messages waiting. */
 function openTopBar(session: MeResponse, unread = 0) {
@@ -40,11 +45,11 @@ describe("the top bar's Messages link", () => {
     await screen.findByRole("link", { name: "Messages" });
 
     setUnread(1);
-    act(() => publishLive({ type: "dm", message: directMessage(5, "bob", "Hi") }));
+    act(() => liveSocketSends({ type: "dm", message: directMessage(5, "bob", "Hi") }));
     expect(await screen.findByRole("link", { name: "Messages (1)" })).toBeTruthy();
 
     setUnread(0);
-    act(() => publishLive({ type: "dm-read", conversation_id: 1, last_read_id: 5 }));
+    act(() => liveSocketSends({ type: "dm-read", conversation_id: 1, last_read_id: 5 }));
     expect(await screen.findByRole("link", { name: "Messages" })).toBeTruthy();
   });
 

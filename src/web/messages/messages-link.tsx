@@ -10,9 +10,15 @@ export function MessagesLink() {
   const unread = useUnreadCount(member);
   if (!member) return null;
   const count = unread.data ?? 0;
+  // On a phone the label is read, not shown: an envelope and the badge take its place (styles.css).
   return (
-    <Link to="/chatapp" className="button button-ghost">
-      {count > 0 ? `Messages (${count})` : "Messages"}
+    <Link to="/chatapp" className="button button-ghost top-bar-messages">
+      <span className="messages-label">{count > 0 ? `Messages (${count})` : "Messages"}</span>
+      {count > 0 && (
+        <span className="top-bar-badge" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
     </Link>
   );
 }

@@ -5,6 +5,7 @@ import { useItemAction } from "./api/act-on-item.ts";
 import { useHiddenItems } from "./api/get-hidden.ts";
 import { ItemSummary } from "./item-summary.tsx";
 import { LiftSuspensionButton } from "./lift-suspension-button.tsx";
+import { ModeratedItemList } from "./moderated-item-list.tsx";
 import { ModerationSection } from "./moderation-section.tsx";
 import { ITEM_TYPE_LABELS } from "./moderation-texts.ts";
 
@@ -13,17 +14,11 @@ export function HiddenSection() {
   const hidden = useHiddenItems();
   return (
     <ModerationSection title="Hidden" query={hidden} what="the hidden items">
-      {(items) =>
-        items.length === 0 ? (
-          <p className="muted">Nothing is hidden.</p>
-        ) : (
-          <div className="moderation-items">
-            {items.map((item) => (
-              <HiddenItem key={`${item.target.type}:${item.target.id}`} item={item} />
-            ))}
-          </div>
-        )
-      }
+      {(items) => (
+        <ModeratedItemList items={items} empty="Nothing is hidden.">
+          {(item) => <HiddenItem item={item} />}
+        </ModeratedItemList>
+      )}
     </ModerationSection>
   );
 }

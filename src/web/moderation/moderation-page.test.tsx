@@ -83,41 +83,47 @@ type Server = {
   log: LogEntry[][];
 };
 
+/** The server's answer to one of the page's reads, or undefined. */
+function readAnswer(state: Server, path: string) {
+  if (path === "/moderation/queue") return { status: 200, body: { items: state.queue } };
+  if (path === "/moderation/count") return { status: 200, body: { open: state.queue.length } };
+  if (path === "/moderation/hidden") return { status: 200, body: { items: state.hidden } };
+  if (!path.startsWith("/moderation/log")) return undefined;
+  const page = path.includes("before=") ? 1 : 0;
+  const entries = state.log[page] ?? [];
+  const next = page + 1 < state.log.length ? (entries.at(-1)?.id ?? null) : null;
+  return { status: 200, body: { entries, next_before: next } };
+}
+
+/** The server's answer to an action on an item or a member (it changes `state`), or undefined. */
+function actionAnswer(state: Server, { path, method }: ApiRequest) {
+  if (method !== "POST") return undefined;
+  const item = path.match(/^\/moderation\/items\/(\w+)\/(\w+)\/(\w+)$/);
+  if (item) {
+    const [, type, id, action] = item;
+    const entry = state.queue.find((e) => e.target.type === type && e.target.id === id);
+    state.queue = state.queue.filter((e) => e !== entry);
+    state.hidden = state.hidden.filter((e) => !(e.target.type === type && e.target.id === id));
+    return { status: 200, body: { item: { ...entry, hidden: action === "hide" } } };
+  }
+  const member = path.match(/^\/moderation\/members\/(\w+)\/(suspend|lift)$/);
+  if (!member) return undefined;
+  const [, username, what] = member;
+  state.queue = state.queue.filter((e) => e.author.username !== username);
+  const until = what === "suspend" ? "2026-03-09T10:00:00.000Z" : null;
+  return { status: 200, body: { username, suspended_until: until } };
+}
+
 /**
  * /moderation seen by `session`, the server answering from `server`; an action on the queue
  * resolves the item's reports (it leaves the queue), as the contract says.
  */
 function openPage(session: MeResponse, server: Partial<Server> = {}) {
   const state: Server = { queue: [], hidden: [], log: [[]], ...server };
-  const answer = (request: ApiRequest) => {
-    const { path, method } = request;
-    if (path === "/me") return { status: 200, body: session };
-    if (path === "/moderation/queue") return { status: 200, body: { items: state.queue } };
-    if (path === "/moderation/count") return { status: 200, body: { open: state.queue.length } };
-    if (path === "/moderation/hidden") return { status: 200, body: { items: state.hidden } };
-    if (path.startsWith("/moderation/log")) {
-      const page = path.includes("before=") ? 1 : 0;
-      const entries = state.log[page] ?? [];
-      const next = page + 1 < state.log.length ? (entries.at(-1)?.id ?? null) : null;
-      return { status: 200, body: { entries, next_before: next } };
-    }
-    const item = path.match(/^\/moderation\/items\/(\w+)\/(\w+)\/(\w+)$/);
-    if (method === "POST" && item) {
-      const [, type, id, action] = item;
-      const entry = state.queue.find((e) => e.target.type === type && e.target.id === id);
-      state.queue = state.queue.filter((e) => e !== entry);
-      state.hidden = state.hidden.filter((e) => !(e.target.type === type && e.target.id === id));
-      return { status: 200, body: { item: { ...entry, hidden: action === "hide" } } };
-    }
-    const member = path.match(/^\/moderation\/members\/(\w+)\/(suspend|lift)$/);
-    if (method === "POST" && member) {
-      const [, username, what] = member;
-      state.queue = state.queue.filter((e) => e.author.username !== username);
-      const until = what === "suspend" ? "2026-03-09T10:00:00.000Z" : null;
-      return { status: 200, body: { username, suspended_until: until } };
-    }
-    return { status: 404 };
-  };
+  const answer = (request: ApiRequest) =>
+    request.path === "/me"
+      ? { status: 200, body: session }
+      : (readAnswer(state, request.path) ?? actionAnswer(state, request) ?? { status: 404 });
   // With the top bar's link, whose count follows the page's actions.
   const { requests } = renderWithApi(
     <>

@@ -1,4 +1,5 @@
 import { useModerationQueue } from "./api/get-queue.ts";
+import { ModeratedItemList } from "./moderated-item-list.tsx";
 import { ModerationSection } from "./moderation-section.tsx";
 import { QueueEntry } from "./queue-entry.tsx";
 
@@ -7,21 +8,11 @@ export function QueueSection({ viewer }: { viewer: string | null }) {
   const queue = useModerationQueue();
   return (
     <ModerationSection title="Reports" query={queue} what="the reports">
-      {(items) =>
-        items.length === 0 ? (
-          <p className="muted">No open reports.</p>
-        ) : (
-          <div className="moderation-items">
-            {items.map((entry) => (
-              <QueueEntry
-                key={`${entry.target.type}:${entry.target.id}`}
-                entry={entry}
-                viewer={viewer}
-              />
-            ))}
-          </div>
-        )
-      }
+      {(items) => (
+        <ModeratedItemList items={items} empty="No open reports.">
+          {(entry) => <QueueEntry entry={entry} viewer={viewer} />}
+        </ModeratedItemList>
+      )}
     </ModerationSection>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { SuspensionDuration } from "../../shared/moderation.ts";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { ConfirmButton } from "../ui/confirm-button.tsx";
 import { Field } from "../ui/field.tsx";
-import { notify } from "../ui/notify.tsx";
 import { useSuspendMember } from "./api/suspend-member.ts";
 
 const DURATIONS: { value: SuspensionDuration; label: string }[] = [
@@ -24,51 +23,24 @@ type Props = {
  */
 export function SuspendButton({ username, reason, disabled = false }: Props) {
   const suspend = useSuspendMember();
-  const [open, setOpen] = useState(false);
   const [duration, setDuration] = useState<SuspensionDuration>("day");
   const [hideContent, setHideContent] = useState(false);
 
-  const start = () => {
-    setDuration("day");
-    setHideContent(false);
-    setOpen(true);
-  };
-  const confirm = () => {
-    if (suspend.isPending) return;
-    suspend.mutate(
-      { username, duration, hide_content: hideContent, reason },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          notify(`Suspended @${username}.`, "success");
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify(error.message, "error");
-        },
-      },
-    );
-  };
-
   return (
-    <>
-      <button
-        type="button"
-        className="button button-ghost moderation-suspend"
-        aria-haspopup="dialog"
-        disabled={disabled}
-        onClick={start}
-      >
-        Suspend @{username}
-      </button>
-      <ConfirmDialog
-        open={open}
-        title={`Suspend @${username}?`}
-        confirmLabel="Suspend"
-        pending={suspend.isPending}
-        onConfirm={confirm}
-        onCancel={() => setOpen(false)}
-      >
+    <ConfirmButton
+      label={`Suspend @${username}`}
+      className="button button-ghost moderation-suspend"
+      disabled={disabled}
+      question={`Suspend @${username}?`}
+      confirmLabel="Suspend"
+      onOpen={() => {
+        setDuration("day");
+        setHideContent(false);
+      }}
+      action={() => suspend.mutateAsync({ username, duration, hide_content: hideContent, reason })}
+      pending={suspend.isPending}
+      successText={`Suspended @${username}.`}
+      explanation={
         <div className="moderation-suspend-choice">
           <p>They are signed out everywhere at once and can't sign in until the suspension ends.</p>
           <Field kind="group" label="How long">
@@ -100,7 +72,7 @@ export function SuspendButton({ username, reason, disabled = false }: Props) {
             )}
           </Field>
         </div>
-      </ConfirmDialog>
-    </>
+      }
+    />
   );
 }

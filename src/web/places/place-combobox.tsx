@@ -59,14 +59,16 @@ export function PlaceCombobox({ label, hint, error, value, onChange, inputRef }:
     onChange(null);
   }
 
+  /** ↓/↑: opens the list, else moves through the suggestions, round at either end. */
+  function move(step: 1 | -1) {
+    if (!open) setOpen(true);
+    else if (options.length > 0) setActive((activeIndex + step + options.length) % options.length);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (!open) setOpen(true);
-      else if (options.length > 0) {
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        setActive((activeIndex + step + options.length) % options.length);
-      }
+      move(event.key === "ArrowDown" ? 1 : -1);
     } else if (event.key === "Enter" && activeIndex >= 0) {
       const place = options[activeIndex];
       if (place) {
@@ -85,17 +87,7 @@ export function PlaceCombobox({ label, hint, error, value, onChange, inputRef }:
     else setText(chosenLabel);
   }
 
-  const status = !open
-    ? ""
-    : typed.length < PLACE_QUERY_MIN
-      ? `Type at least ${PLACE_QUERY_MIN} letters of your town's name.`
-      : places.isError
-        ? "The list of places could not be loaded. Please try again."
-        : !places.data || places.isPlaceholderData || places.settled !== typed
-          ? "Looking for places..."
-          : options.length === 0
-            ? `No town starts with "${typed}".`
-            : `${options.length} ${options.length === 1 ? "place" : "places"} found: choose with the arrow keys and Enter.`;
+  const status = open ? statusText(typed, places, options.length) : "";
   const expanded = options.length > 0;
 
   return (
@@ -134,35 +126,79 @@ export function PlaceCombobox({ label, hint, error, value, onChange, inputRef }:
               </button>
             )}
           </div>
-          {/* Pressing an option must not blur the input first, or the list would close under it. */}
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={`${label} suggestions`}
-            className="place-options"
+          <PlaceOptions
+            listId={listId}
+            label={label}
             hidden={!expanded}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {options.map((place, index) => (
-              // The input keeps the focus and handles the keys (aria-activedescendant); a click picks too.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys
-              <div
-                key={place.id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === activeIndex}
-                onClick={() => choose(place)}
-              >
-                {placeLabel(place)}
-              </div>
-            ))}
-          </div>
+            options={options}
+            activeIndex={activeIndex}
+            optionId={optionId}
+            choose={choose}
+          />
           <p role="status" className={expanded ? "visually-hidden" : "muted place-status"}>
             {status}
           </p>
         </div>
       )}
     </Field>
+  );
+}
+
+/** What the status line says while the list is open. */
+function statusText(typed: string, places: ReturnType<typeof usePlaces>, count: number): string {
+  if (typed.length < PLACE_QUERY_MIN) {
+    return `Type at least ${PLACE_QUERY_MIN} letters of your town's name.`;
+  }
+  if (places.isError) return "The list of places could not be loaded. Please try again.";
+  if (!places.data || places.isPlaceholderData || places.settled !== typed) {
+    return "Looking for places...";
+  }
+  if (count === 0) return `No town starts with "${typed}".`;
+  return `${count} ${count === 1 ? "place" : "places"} found: choose with the arrow keys and Enter.`;
+}
+
+/** The suggestions' listbox; the input keeps the focus and handles the keys. */
+function PlaceOptions({
+  listId,
+  label,
+  hidden,
+  options,
+  activeIndex,
+  optionId,
+  choose,
+}: {
+  listId: string;
+  label: string;
+  hidden: boolean;
+  options: Place[];
+  activeIndex: number;
+  optionId: (index: number) => string;
+  choose: (place: Place) => void;
+}) {
+  // Pressing an option must not blur the input first, or the list would close under it.
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      aria-label={`${label} suggestions`}
+      className="place-options"
+      hidden={hidden}
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {options.map((place, index) => (
+        // The input keeps the focus and handles the keys (aria-activedescendant); a click picks too.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys
+        <div
+          key={place.id}
+          id={optionId(index)}
+          role="option"
+          tabIndex={-1}
+          aria-selected={index === activeIndex}
+          onClick={() => choose(place)}
+        >
+          {placeLabel(place)}
+        </div>
+      ))}
+    </div>
   );
 }

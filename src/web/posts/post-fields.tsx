@@ -1,10 +1,11 @@
 import type { FieldErrors } from "react-hook-form";
 import type { Area } from "../../shared/places.ts";
-import { POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
+import { POST_TYPE_LABELS } from "../../shared/post-types.ts";
 import { type CreatePostInput, POST_LIMITS } from "../../shared/posts.ts";
 import { AreaField } from "../places/index.ts";
 import { Field } from "../ui/field.tsx";
 import type { AnyForm } from "../ui/form-errors.ts";
+import { RadioGroupField } from "../ui/radio-group-field.tsx";
 
 const TEXT_FIELDS = [
   { name: "title", label: "Title" },
@@ -56,18 +57,7 @@ export function PostFields({
           }
         </Field>
       ))}
-      <Field kind="group" label="Type" error={errors.type?.message}>
-        {() => (
-          <div className="radio-row">
-            {POST_TYPES.map((type) => (
-              <label key={type}>
-                <input type="radio" value={type} {...form.register("type")} />
-                {POST_TYPE_LABELS[type]}
-              </label>
-            ))}
-          </div>
-        )}
-      </Field>
+      <RadioGroupField form={form} name="type" label="Type" options={POST_TYPE_LABELS} />
       <AreaField form={form} name="area_id" label="Area" hint={areaHint} initial={initialArea} />
     </>
   );

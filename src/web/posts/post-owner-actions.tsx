@@ -1,10 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Post } from "../../shared/posts.ts";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { ConfirmButton } from "../ui/confirm-button.tsx";
 import { MutationButton } from "../ui/mutation-button.tsx";
-import { notify } from "../ui/notify.tsx";
 import { useDeletePost } from "./api/delete-post.ts";
 import { forgetPost } from "./api/post-changed.ts";
 import { useSetPostFilled } from "./api/set-post-filled.ts";
@@ -18,7 +16,6 @@ export function PostOwnerActions({ post, onEdit }: { post: Post; onEdit: () => v
   const remove = useDeletePost(post.id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const filled = Boolean(post.filled_at);
   return (
     <>
@@ -32,34 +29,24 @@ export function PostOwnerActions({ post, onEdit }: { post: Post; onEdit: () => v
       >
         {filled ? "Reopen" : "Mark as filled"}
       </MutationButton>
-      <button type="button" className="button button-ghost" onClick={() => setConfirming(true)}>
-        Delete
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this post?"
+      <ConfirmButton
+        label="Delete"
+        question="Delete this post?"
         confirmLabel="Delete post"
-        pending={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: async () => {
-              notify("Your post was deleted.", "success");
-              await navigate("/feed");
-              forgetPost(queryClient, post.id);
-            },
-            onError: (error) => {
-              setConfirming(false);
-              notify(error.message, "error");
-            },
-          })
+        explanation={
+          <p>
+            “{post.title}” will be gone from the feed and search, and its address will say it was
+            removed. This cannot be undone.
+          </p>
         }
-      >
-        <p>
-          “{post.title}” will be gone from the feed and search, and its address will say it was
-          removed. This cannot be undone.
-        </p>
-      </ConfirmDialog>
+        action={() => remove.mutateAsync(undefined)}
+        pending={remove.isPending}
+        successText="Your post was deleted."
+        onDone={async () => {
+          await navigate("/feed");
+          forgetPost(queryClient, post.id);
+        }}
+      />
     </>
   );
 }

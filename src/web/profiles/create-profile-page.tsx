@@ -1,6 +1,6 @@
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { createProfileBodySchema } from "../../shared/profiles.ts";
-import { SessionCheckFailed, SignInLinks, safeReturnPath, useSession } from "../auth/index.ts";
+import { SessionCheckFailed, SignInLinks, useReturnPath, useSession } from "../auth/index.ts";
 import { CardPage } from "../ui/card-page.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -12,8 +12,7 @@ import { SkillListFields } from "./skill-list-fields.tsx";
 export function CreateProfilePage() {
   const session = useSession();
   // Where the member was going when asked to sign in (issue 20), else the feed.
-  const [params] = useSearchParams();
-  const next = safeReturnPath(params.get("next")) ?? "/feed";
+  const next = useReturnPath() ?? "/feed";
   if (session.isPending) return <p className="muted">Loading...</p>;
   if (session.isError) {
     return (

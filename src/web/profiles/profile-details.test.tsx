@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { profileDetailOf } from "../../../test/harness/web/members.ts";
 import { initialsOf } from "../../shared/avatar.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import type { ContactViewer } from "./contact-information.tsx";
@@ -10,18 +11,7 @@ import { RatingSummary } from "./rating-summary.tsx";
 
 afterEach(cleanup);
 
-const empty: ProfileDetail = {
-  username: "ada",
-  email: null,
-  email_hidden: false,
-  img_url: null,
-  bio: "",
-  skills: [],
-  interests: [],
-  area: null,
-  review_count: 0,
-  average_rating: null,
-};
+const empty: ProfileDetail = profileDetailOf("ada");
 
 const section = (name: string) => screen.getByRole("region", { name });
 

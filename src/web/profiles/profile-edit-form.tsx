@@ -6,9 +6,9 @@ import {
   updateProfileBodySchema,
 } from "../../shared/profiles.ts";
 import { AreaField } from "../places/index.ts";
-import { Field } from "../ui/field.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
+import { TextAreaField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 import { ProfilePhotoField } from "./profile-photo-field.tsx";
@@ -44,8 +44,6 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
       onSaved();
     },
   });
-  const { errors } = form.formState;
-  const bio = form.watch("bio") ?? "";
 
   // Opening edit mode takes the keyboard to the first field.
   useEffect(() => form.setFocus("bio"), [form]);
@@ -70,13 +68,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
       }
     >
       <ProfilePhotoField profile={profile} />
-      <Field
-        label="Bio"
-        counter={{ length: bio.length, max: BIO_MAX_LENGTH }}
-        error={errors.bio?.message}
-      >
-        {(control) => <textarea {...control} {...form.register("bio")} />}
-      </Field>
+      <TextAreaField form={form} name="bio" label="Bio" maxChars={BIO_MAX_LENGTH} />
       <AreaField
         form={form}
         name="area_id"

@@ -2,24 +2,14 @@ import { screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type ApiAnswer, apiError } from "../../../test/harness/web/fake-api.ts";
+import { profileDetailOf } from "../../../test/harness/web/members.ts";
 import { descriptionOf, renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ProfilePhotoField } from "./profile-photo-field.tsx";
 
 const PHOTO = "/api/photos/3f2b9c4e-8d1a-4e6f-9b7c-0a1b2c3d4e5f/large.webp";
 
-const ada: ProfileDetail = {
-  username: "ada",
-  email: null,
-  email_hidden: false,
-  img_url: "/api/avatars/ada.svg",
-  bio: "",
-  skills: [],
-  interests: [],
-  area: null,
-  review_count: 0,
-  average_rating: null,
-};
+const ada: ProfileDetail = profileDetailOf("ada", { img_url: "/api/avatars/ada.svg" });
 
 // Files of any type, as a person can pick with "All files" (the accept list is only a hint).
 const user = userEvent.setup({ applyAccept: false });

@@ -1,5 +1,5 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { Fragment, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Fragment, lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { areaLabel } from "../../shared/place-texts.ts";
 import { canBlock, canEditProfile } from "../../shared/policies.ts";
@@ -96,15 +96,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
   const mayBlock = canBlock(viewer, user);
   // While the session loads, a browser that never signed in here (no SPEC 'user' key) is drawn as
   // the visitor it almost surely is, so the header does not grow under the reader (issue 20, CLS).
-  const contactViewer: ContactViewer = !session.isSuccess
-    ? readStoredUsername() === null
-      ? "signed-out"
-      : "unknown"
-    : !session.data.user
-      ? "signed-out"
-      : viewer
-        ? "member"
-        : "no-profile";
+  const contactViewer = contactViewerOf(session, viewer != null);
 
   // The owner is the one who may edit: have the form ready before they ask for it.
   useEffect(() => {
@@ -126,59 +118,17 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           size={96}
           label={`${user.username}'s avatar`}
         />
-        <div className="profile-title">
-          <h1>
-            <BreakableName name={capitalise(user.username)} />
-            's Profile
-          </h1>
-          <RatingSummary average={user.average_rating} count={user.review_count} />
-          {user.area ? (
-            <p className="profile-area">Area: {areaLabel(user.area)}</p>
-          ) : (
-            isOwner && (
-              <p className="profile-area muted">
-                No area yet: choose your town with Edit Profile to find talents near you.
-              </p>
-            )
-          )}
-        </div>
-        {isOwner &&
-          (isEditing ? (
-            <button
-              key="save"
-              type="submit"
-              form={PROFILE_EDIT_FORM_ID}
-              className="button"
-              disabled={saving}
-            >
-              Save Changes
-            </button>
-          ) : (
-            <button
-              key="edit"
-              ref={editButton}
-              type="button"
-              className="button"
-              onPointerEnter={loadProfileEditForm}
-              onFocus={loadProfileEditForm}
-              onClick={() => setEditing(true)}
-            >
-              Edit Profile
-            </button>
-          ))}
+        <ProfileTitle user={user} isOwner={isOwner} />
+        {isOwner && (
+          <OwnerButton
+            isEditing={isEditing}
+            saving={saving}
+            buttonRef={editButton}
+            onEdit={() => setEditing(true)}
+          />
+        )}
         {(mayBlock || contactViewer === "signed-out") && (
-          <div className="profile-actions">
-            <Link to={conversationAddress(user.username)} className="button">
-              Message
-            </Link>
-            {mayBlock && (
-              <ReportButton
-                target={{ type: "profile", id: user.username }}
-                author={user.username}
-              />
-            )}
-            {mayBlock && !user.blocked && <BlockButton username={user.username} />}
-          </div>
+          <ProfileActions user={user} mayBlock={mayBlock} />
         )}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
       </header>
@@ -205,6 +155,92 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         signedIn={Boolean(session.data?.user)}
         sessionKnown={contactViewer !== "unknown"}
       />
+    </div>
+  );
+}
+
+/** The way a profile's contact details and reviews address the reader while the session loads. */
+function contactViewerOf(
+  session: ReturnType<typeof useSession>,
+  hasProfile: boolean,
+): ContactViewer {
+  // While the session loads, a browser that never signed in here (no SPEC 'user' key) is drawn as
+  // the visitor it almost surely is, so the header does not grow under the reader (issue 20, CLS).
+  if (!session.isSuccess) return readStoredUsername() === null ? "signed-out" : "unknown";
+  if (!session.data.user) return "signed-out";
+  return hasProfile ? "member" : "no-profile";
+}
+
+/** The name, the rating and the area (or, for the owner, a nudge to choose one). */
+function ProfileTitle({ user, isOwner }: { user: ProfileDetail; isOwner: boolean }) {
+  return (
+    <div className="profile-title">
+      <h1>
+        <BreakableName name={capitalise(user.username)} />
+        's Profile
+      </h1>
+      <RatingSummary average={user.average_rating} count={user.review_count} />
+      {user.area ? (
+        <p className="profile-area">Area: {areaLabel(user.area)}</p>
+      ) : (
+        isOwner && (
+          <p className="profile-area muted">
+            No area yet: choose your town with Edit Profile to find talents near you.
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/** The owner's Edit Profile, which becomes Save Changes (submitting the form) while editing. */
+function OwnerButton({
+  isEditing,
+  saving,
+  buttonRef,
+  onEdit,
+}: {
+  isEditing: boolean;
+  saving: boolean;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+}) {
+  return isEditing ? (
+    <button
+      key="save"
+      type="submit"
+      form={PROFILE_EDIT_FORM_ID}
+      className="button"
+      disabled={saving}
+    >
+      Save Changes
+    </button>
+  ) : (
+    <button
+      key="edit"
+      ref={buttonRef}
+      type="button"
+      className="button"
+      onPointerEnter={loadProfileEditForm}
+      onFocus={loadProfileEditForm}
+      onClick={onEdit}
+    >
+      Edit Profile
+    </button>
+  );
+}
+
+/** Message, and for members Report and Block. */
+function ProfileActions({ user, mayBlock }: { user: ProfileDetail; mayBlock: boolean }) {
+  return (
+    <div className="profile-actions">
+      <Link to={conversationAddress(user.username)} className="button">
+        Message
+      </Link>
+      {mayBlock && (
+        <ReportButton target={{ type: "profile", id: user.username }} author={user.username} />
+      )}
+      {mayBlock && !user.blocked && <BlockButton username={user.username} />}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { ReportTarget } from "../../shared/moderation.ts";
 import { canReport } from "../../shared/policies.ts";
 import { useSession } from "../auth/index.ts";
-import { loadReportForm, ReportDialog } from "./report-dialog.tsx";
+import { ReportDialog } from "./report-dialog.tsx";
+import { ReportOpenButton } from "./report-open-button.tsx";
 
 type Props = {
   target: ReportTarget;
@@ -34,17 +35,11 @@ export function ReportButton({ target, author, describedBy, small = false }: Pro
   }
   return (
     <>
-      <button
-        type="button"
+      <ReportOpenButton
         className={className}
-        aria-describedby={describedBy}
-        aria-haspopup="dialog"
-        onPointerEnter={loadReportForm}
-        onFocus={loadReportForm}
-        onClick={() => setOpen(true)}
-      >
-        Report
-      </button>
+        describedBy={describedBy}
+        onOpen={() => setOpen(true)}
+      />
       <ReportDialog
         target={open ? target : null}
         onClose={() => setOpen(false)}

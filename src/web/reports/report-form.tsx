@@ -2,13 +2,13 @@ import {
   createReportBodySchema,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
   REPORT_RECEIVED_TEXT,
   type ReportTarget,
 } from "../../shared/moderation.ts";
-import { Field } from "../ui/field.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
+import { RadioGroupField } from "../ui/radio-group-field.tsx";
+import { TextAreaField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useCreateReport } from "./api/create-report.ts";
 import "./reports.css";
@@ -42,8 +42,6 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
       onSent();
     },
   });
-  const { errors } = form.formState;
-  const note = form.watch("note") ?? "";
 
   return (
     <FormFrame
@@ -60,25 +58,14 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
       <p className="muted">
         What is wrong with this {KIND_NAMES[target.type]}? Its author is not told who reported it.
       </p>
-      <Field kind="group" label="Reason" error={errors.reason?.message}>
-        {() => (
-          <div className="report-reasons">
-            {REPORT_REASONS.map((reason) => (
-              <label key={reason}>
-                <input type="radio" value={reason} {...form.register("reason")} />
-                {REPORT_REASON_LABELS[reason]}
-              </label>
-            ))}
-          </div>
-        )}
-      </Field>
-      <Field
+      <RadioGroupField form={form} name="reason" label="Reason" options={REPORT_REASON_LABELS} />
+      <TextAreaField
+        form={form}
+        name="note"
         label="Note (optional)"
-        counter={{ length: note.length, max: REPORT_NOTE_MAX_LENGTH }}
-        error={errors.note?.message}
-      >
-        {(control) => <textarea {...control} rows={3} {...form.register("note")} />}
-      </Field>
+        maxChars={REPORT_NOTE_MAX_LENGTH}
+        rows={3}
+      />
     </FormFrame>
   );
 }

@@ -4,9 +4,9 @@ import {
   type Review,
   reviewReplyBodySchema,
 } from "../../shared/reviews.ts";
-import { Field } from "../ui/field.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
+import { TextAreaField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { usePutReply } from "./api/review-reply.ts";
 
@@ -28,7 +28,6 @@ export function ReplyForm({ review, onDone }: Props) {
       onDone();
     },
   });
-  const body = form.watch("body") ?? "";
   useEffect(() => form.setFocus("body"), [form]);
   return (
     <FormFrame
@@ -43,13 +42,13 @@ export function ReplyForm({ review, onDone }: Props) {
         </button>
       }
     >
-      <Field
+      <TextAreaField
+        form={form}
+        name="body"
         label="Your reply"
-        counter={{ length: body.length, max: REVIEW_REPLY_MAX_LENGTH }}
-        error={form.formState.errors.body?.message}
-      >
-        {(control) => <textarea {...control} rows={3} {...form.register("body")} />}
-      </Field>
+        maxChars={REVIEW_REPLY_MAX_LENGTH}
+        rows={3}
+      />
     </FormFrame>
   );
 }

@@ -7,10 +7,9 @@ import {
   REVIEW_TITLE_MAX_LENGTH,
   type Review,
 } from "../../shared/reviews.ts";
-import { Field } from "../ui/field.tsx";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
-import { TextField } from "../ui/text-field.tsx";
+import { TextAreaField, TextField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useSaveReview } from "./api/save-review.ts";
 import { StarRating } from "./star-rating.tsx";
@@ -47,7 +46,6 @@ export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
       onSent();
     },
   });
-  const body = form.watch("body") ?? "";
 
   // Opened by the block's button: typing starts in the form.
   useEffect(() => form.setFocus("title"), [form]);
@@ -68,13 +66,7 @@ export function ReviewForm({ subject, editing, onSent, onCancel }: Props) {
       }
     >
       <TextField form={form} name="title" label="Title" maxChars={REVIEW_TITLE_MAX_LENGTH} />
-      <Field
-        label="Review"
-        counter={{ length: body.length, max: REVIEW_BODY_MAX_LENGTH }}
-        error={form.formState.errors.body?.message}
-      >
-        {(control) => <textarea {...control} {...form.register("body")} />}
-      </Field>
+      <TextAreaField form={form} name="body" label="Review" maxChars={REVIEW_BODY_MAX_LENGTH} />
       <Controller
         control={form.control}
         name="rating"

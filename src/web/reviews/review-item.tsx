@@ -5,11 +5,12 @@ import { canChangeReview, canReplyToReview, type PolicyActor } from "../../share
 import type { Review } from "../../shared/reviews.ts";
 import { ReportButton } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
-import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { PreloadingButton } from "../ui/preloading-button.tsx";
 import { useDeleteReview } from "./api/delete-review.ts";
-import { ConfirmDeleteButton } from "./confirm-delete-button.tsx";
+import { ReviewBody } from "./review-body.tsx";
 import { ReviewDates } from "./review-dates.tsx";
 import { loadReplyForm, ReviewReplySection } from "./review-reply.tsx";
+import { SmallDeleteButton } from "./small-delete-button.tsx";
 
 type Props = { review: Review; viewer: PolicyActor; onDeleted?: (() => void) | undefined };
 
@@ -41,18 +42,18 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
       <p className="review-rating">
         Rating: {review.rating} / {RATING_MAX}
       </p>
-      <p className="review-body">{review.body}</p>
-      {review.hidden && <HiddenNotice />}
+      <ReviewBody text={review.body} hidden={review.hidden} />
       <div className="review-actions">
         {canChangeReview(viewer, review) ? (
-          <ConfirmDeleteButton
-            question="Delete your review?"
-            explanation="Your review and any reply to it go for good. You can write a new one later."
-            done="review deleted"
-            remove={deletion.mutateAsync}
-            pending={deletion.isPending}
+          <SmallDeleteButton
             describedBy={titleId}
-            onDeleted={onDeleted}
+            question="Delete your review?"
+            explanation={
+              <p>Your review and any reply to it go for good. You can write a new one later.</p>
+            }
+            deletion={deletion}
+            successText="review deleted"
+            onDone={onDeleted}
           />
         ) : (
           <ReportButton
@@ -63,16 +64,14 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
           />
         )}
         {mayReply && (
-          <button
-            type="button"
+          <PreloadingButton
             className="button button-ghost button-small"
-            aria-describedby={titleId}
-            onPointerEnter={loadReplyForm}
-            onFocus={loadReplyForm}
+            describedBy={titleId}
+            preload={loadReplyForm}
             onClick={() => setReplying(true)}
           >
             Reply
-          </button>
+          </PreloadingButton>
         )}
       </div>
       <ReviewReplySection

@@ -2,10 +2,11 @@ import { lazy, Suspense } from "react";
 import { canReplyToReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { ReportButton } from "../reports/index.ts";
-import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { PreloadingButton } from "../ui/preloading-button.tsx";
 import { useDeleteReply } from "./api/review-reply.ts";
-import { ConfirmDeleteButton } from "./confirm-delete-button.tsx";
+import { ReviewBody } from "./review-body.tsx";
 import { ReviewDates } from "./review-dates.tsx";
+import { SmallDeleteButton } from "./small-delete-button.tsx";
 
 // Only the member reviewed ever opens it: nobody else loads the form.
 export const loadReplyForm = () => import("./reply-form.tsx");
@@ -45,28 +46,24 @@ export function ReviewReplySection({ review, viewer, writing, onWrite, onDone }:
       <p className="muted review-meta">
         <ReviewDates created={reply.created_at} edited={reply.edited_at} />
       </p>
-      <p className="review-body">{reply.body}</p>
-      {reply.hidden && <HiddenNotice />}
+      <ReviewBody text={reply.body} hidden={reply.hidden} />
       <div className="review-actions">
         {canReplyToReview(viewer, review) ? (
           <>
-            <button
-              type="button"
+            <PreloadingButton
               className="button button-ghost button-small"
-              aria-describedby={labelId}
-              onPointerEnter={loadReplyForm}
-              onFocus={loadReplyForm}
+              describedBy={labelId}
+              preload={loadReplyForm}
               onClick={onWrite}
             >
               Edit
-            </button>
-            <ConfirmDeleteButton
-              question="Delete your reply?"
-              explanation="Your reply goes for good; the review stays."
-              done="reply deleted"
-              remove={deletion.mutateAsync}
-              pending={deletion.isPending}
+            </PreloadingButton>
+            <SmallDeleteButton
               describedBy={labelId}
+              question="Delete your reply?"
+              explanation={<p>Your reply goes for good; the review stays.</p>}
+              deletion={deletion}
+              successText="reply deleted"
             />
           </>
         ) : (

@@ -44,6 +44,29 @@ function pageOf(stored: Review[], path: string) {
   };
 }
 
+/** What an edit, a deletion or a reply does to review `current`: its new state (none: deleted). */
+function changeOf(
+  { method, path, body }: ApiRequest,
+  current: Review,
+): { review: Review | null; answer: { status: number; body?: unknown } } | undefined {
+  if (method === "PATCH") {
+    const edited = { ...current, ...(body as object), edited_at: "2026-02-01T00:00:00.000Z" };
+    return { review: edited, answer: { status: 200, body: { review: edited } } };
+  }
+  if (method === "DELETE" && path.endsWith("/reply")) {
+    return { review: { ...current, reply: null }, answer: { status: 204 } };
+  }
+  if (method === "DELETE") return { review: null, answer: { status: 204 } };
+  if (method === "PUT") {
+    const reply = { body: (body as { body: string }).body, created_at: current.created_at };
+    return {
+      review: { ...current, reply },
+      answer: { status: current.reply ? 200 : 201, body: { reply } },
+    };
+  }
+  return undefined;
+}
+
 /**
  * Grace's profile as `viewer` sees it, the server keeping the reviews about her: a new one, an edit,
  * a deletion and replies change them, as the real one would.
@@ -61,28 +84,12 @@ function renderBlock(viewer: string, reviews: Review[]) {
     }
     const id = Number(path.split("/")[2]);
     const current = stored.find((r) => r.id === id) as Review;
-    const replace = (next: Review) => {
-      stored = stored.map((r) => (r.id === id ? next : r));
-    };
-    if (method === "PATCH") {
-      const edited = { ...current, ...(body as object), edited_at: "2026-02-01T00:00:00.000Z" };
-      replace(edited);
-      return { status: 200, body: { review: edited } };
-    }
-    if (method === "DELETE" && path.endsWith("/reply")) {
-      replace({ ...current, reply: null });
-      return { status: 204 };
-    }
-    if (method === "DELETE") {
-      stored = stored.filter((r) => r.id !== id);
-      return { status: 204 };
-    }
-    if (method === "PUT") {
-      const reply = { body: (body as { body: string }).body, created_at: current.created_at };
-      replace({ ...current, reply });
-      return { status: current.reply ? 200 : 201, body: { reply } };
-    }
-    return { status: 404 };
+    const changed = changeOf(request, current);
+    if (changed === undefined) return { status: 404 };
+    stored = changed.review
+      ? stored.map((r) => (r.id === id ? (changed.review as Review) : r))
+      : stored.filter((r) => r.id !== id);
+    return changed.answer;
   };
   const rendered = renderWithApi(
     <ReviewsBlock

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { canReview, type PolicyActor } from "../../shared/policies.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { SignInLink } from "../auth/index.ts";
@@ -11,6 +11,9 @@ import "./reviews.css";
 // validation schemas (bench/lighthouse.ts).
 const loadReviewForm = () => import("./review-form.tsx");
 const ReviewForm = lazy(() => loadReviewForm().then((m) => ({ default: m.ReviewForm })));
+
+/** The fragment of a profile's address that opens its reviews. */
+const REVIEWS_ANCHOR = "#reviews";
 
 type Props = {
   subject: { username: string };
@@ -26,7 +29,9 @@ type Props = {
  * The form closes once sent.
  */
 export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props) {
-  const [showList, setShowList] = useState(false);
+  // Opened by an address that points at the reviews (a notification's link: …#reviews).
+  const { hash } = useLocation();
+  const [showList, setShowList] = useState(hash === REVIEWS_ANCHOR);
   // The review the open form edits (undefined: a new one), as it was when the form opened.
   const [form, setForm] = useState<{ editing: Review | undefined } | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -44,7 +49,11 @@ export function ReviewsBlock({ subject, viewer, signedIn, sessionKnown }: Props)
   };
 
   return (
-    <section className="card reviews-block" aria-labelledby={`${listId}-heading`}>
+    <section
+      id={REVIEWS_ANCHOR.slice(1)}
+      className="card reviews-block"
+      aria-labelledby={`${listId}-heading`}
+    >
       <h2 id={`${listId}-heading`}>Reviews</h2>
       <div className="button-row">
         <button

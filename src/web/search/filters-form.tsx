@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { SEARCH_DISTANCES_KM } from "../../shared/place-texts.ts";
 import { POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
+import { SelectFilter, TextFilter } from "./filter-controls.tsx";
 import {
   type FilterName,
   filtersQuery,
@@ -12,6 +13,10 @@ import {
 } from "./search-params.ts";
 import { useOwnArea } from "./use-applied-filters.ts";
 import "./filters.css";
+
+const TYPE_OPTIONS = POST_TYPES.map((type) => ({ value: type, label: POST_TYPE_LABELS[type] }));
+const SKILL_CHOICES = SKILL_OPTIONS.map((skill) => ({ value: skill, label: skill }));
+const DISTANCE_OPTIONS = SEARCH_DISTANCES_KM.map((km) => ({ value: km, label: `Within ${km} km` }));
 
 type Props = {
   /** The form's accessible name (a search landmark). */
@@ -45,6 +50,20 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
     else params.delete(name);
     setFilters(readFilters(params));
   }
+  const selectFilter = (
+    name: "type" | "skill" | "within",
+    label: string,
+    options: ComponentProps<typeof SelectFilter>["options"],
+  ) =>
+    shown(name) && (
+      <SelectFilter
+        id={`${id}-${name}`}
+        label={label}
+        value={filters[name]}
+        options={options}
+        onChange={(value) => select(name, value)}
+      />
+    );
   const filtered = fields.some((name) => name !== "q" && filters[name] !== undefined);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -55,91 +74,23 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: jsdom's roles (Testing Library) and older screen readers know no <search>
     <form role="search" aria-label={label} className="filters card" onSubmit={submit} noValidate>
-      {shown("q") && (
-        <div className="filter filter-words">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={q}
-            maxLength={200}
-            placeholder="A skill, a service, a name"
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </div>
-      )}
-      {shown("type") && (
-        <div className="filter">
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select
-            id={`${id}-type`}
-            value={filters.type ?? ""}
-            onChange={(event) => select("type", event.target.value)}
-          >
-            <option value="">Any</option>
-            {POST_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {POST_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {shown("q") && <TextFilter id={`${id}-q`} name="q" value={q} onChange={setQ} />}
+      {selectFilter("type", "Type", TYPE_OPTIONS)}
       {shown("topic") && (
-        <div className="filter">
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <input
-            id={`${id}-topic`}
-            type="text"
-            value={topic}
-            maxLength={60}
-            placeholder="Any topic"
-            onChange={(event) => setTopic(event.target.value)}
-          />
-        </div>
+        <TextFilter id={`${id}-topic`} name="topic" value={topic} onChange={setTopic} />
       )}
-      {shown("skill") && (
-        <div className="filter">
-          <label htmlFor={`${id}-skill`}>Skill</label>
-          <select
-            id={`${id}-skill`}
-            value={filters.skill ?? ""}
-            onChange={(event) => select("skill", event.target.value)}
-          >
-            <option value="">Any</option>
-            {SKILL_OPTIONS.map((skill) => (
-              <option key={skill}>{skill}</option>
-            ))}
-          </select>
-        </div>
-      )}
+      {selectFilter("skill", "Skill", SKILL_CHOICES)}
       {shown("within") &&
-        (ownArea.area ? (
-          <div className="filter">
-            <label htmlFor={`${id}-within`}>Distance from {ownArea.area.name}</label>
-            <select
-              id={`${id}-within`}
-              value={filters.within ?? ""}
-              onChange={(event) => select("within", event.target.value)}
-            >
-              <option value="">Any</option>
-              {SEARCH_DISTANCES_KM.map((km) => (
-                <option key={km} value={km}>
-                  Within {km} km
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          ownArea.username && (
-            <p className="filter filter-note muted">
-              <Link to={`/user/${encodeURIComponent(ownArea.username)}`}>
-                Set your area on your profile
-              </Link>{" "}
-              to find talents near you.
-            </p>
-          )
-        ))}
+        (ownArea.area
+          ? selectFilter("within", `Distance from ${ownArea.area.name}`, DISTANCE_OPTIONS)
+          : ownArea.username && (
+              <p className="filter filter-note muted">
+                <Link to={`/user/${encodeURIComponent(ownArea.username)}`}>
+                  Set your area on your profile
+                </Link>{" "}
+                to find talents near you.
+              </p>
+            ))}
       <div className="filter filter-buttons">
         <button type="submit" className="button">
           {submitLabel}

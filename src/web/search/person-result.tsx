@@ -3,6 +3,7 @@ import { RATING_MAX } from "../../shared/constants.ts";
 import type { PersonSearchResult } from "../../shared/search.ts";
 import { AreaText } from "../places/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
+import { SkillLinks } from "../ui/skill-links.tsx";
 import { HighlightedText } from "./highlighted-text.tsx";
 
 function ratingText(average: number | null, count: number): string {
@@ -31,15 +32,7 @@ export function PersonResult({ person }: { person: PersonSearchResult }) {
           {ratingText(person.average_rating, person.review_count)}
         </p>
         {person.skills.length > 0 && (
-          <ul className="result-skills" aria-label="Skills">
-            {person.skills.map((skill) => (
-              <li key={skill}>
-                <Link to={`/search?skill=${encodeURIComponent(skill)}`} className="chip chip-link">
-                  {skill}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <SkillLinks skills={person.skills} label="Skills" className="result-skills" />
         )}
         {person.bio_excerpt.length > 0 && (
           <p className="result-excerpt">

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
+import { NextPageButton } from "../ui/next-page-button.tsx";
 
 type Props<Page, Item> = {
   /** "Posts" or "People": the group's heading. */
@@ -76,17 +77,9 @@ export function ResultGroup<Page, Item>({
             Could not load more {lower}. Please try again.
           </p>
         )}
-        {query.hasNextPage && (
-          <button
-            type="button"
-            className="button button-ghost result-more"
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage({ cancelRefetch: false })}
-          >
-            More {lower}
-          </button>
-        )}
+        <NextPageButton pages={query} className="result-more">
+          More {lower}
+        </NextPageButton>
       </>
     );
   }

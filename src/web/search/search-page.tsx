@@ -1,3 +1,4 @@
+import { AlertMeForm } from "../notifications/index.ts";
 import {
   PEOPLE_SEARCH_FILTERS,
   type PeopleSearch,
@@ -50,6 +51,7 @@ export function SearchPage() {
         Find posts and people by their words. Type and Topic narrow the posts, Skill the people.
       </p>
       <FiltersForm label="Search and filters" fields={FILTER_NAMES} submitLabel="Search" />
+      {ready && showPosts && <AlertMeForm search={postSearch} />}
       <div
         className={showPosts && showPeople ? "search-results" : "search-results search-results-one"}
       >

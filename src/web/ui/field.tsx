@@ -31,6 +31,24 @@ type Props = {
   children: (control: FieldControl) => ReactNode;
 };
 
+/** The error shown (the given one, else a counter over its limit) and the control's attributes. */
+function fieldAria(
+  id: string,
+  { hint, counter, error, formErrorId }: Pick<Props, "hint" | "counter" | "error" | "formErrorId">,
+) {
+  const shownError = error ?? (counter && overLimitMessage(counter.length, counter.max));
+  const describedBy =
+    [hint && `${id}-hint`, counter && `${id}-counter`, shownError && `${id}-error`, formErrorId]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const control: FieldControl = {
+    id,
+    "aria-invalid": shownError || formErrorId ? true : undefined,
+    "aria-describedby": describedBy,
+  };
+  return { shownError, describedBy, control };
+}
+
 /**
  * One field of a form, the only way the app draws one: label, control, hint, length counter and
  * error message, the control described by them and marked invalid with the error. One message per
@@ -50,16 +68,7 @@ export function Field({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
-  const shownError = error ?? (counter && overLimitMessage(counter.length, counter.max));
-  const describedBy =
-    [hint && hintId, counter && counterId, shownError && errorId, formErrorId]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const control: FieldControl = {
-    id,
-    "aria-invalid": shownError || formErrorId ? true : undefined,
-    "aria-describedby": describedBy,
-  };
+  const { shownError, describedBy, control } = fieldAria(id, { hint, counter, error, formErrorId });
   const messages = (
     <>
       {hint && (

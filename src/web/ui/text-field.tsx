@@ -24,21 +24,44 @@ export function TextField<T extends FieldValues>({
   maxChars,
   ...input
 }: Props<T>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      formErrorId={formErrorId}
+      {...registeredState(form, name, maxChars)}
+    >
+      {(control) => <input {...control} type="text" {...input} {...form.register(name)} />}
+    </Field>
+  );
+}
+
+/** The field's error and, with `maxChars`, its live character count. */
+function registeredState<T extends FieldValues>(
+  form: AnyForm<T>,
+  name: Path<T>,
+  maxChars?: number,
+) {
   const { error } = form.getFieldState(name, form.formState);
   const value: unknown = maxChars === undefined ? "" : form.watch(name);
   const counter =
     maxChars === undefined
       ? undefined
       : { length: typeof value === "string" ? value.length : 0, max: maxChars };
+  return { counter, error: error?.message };
+}
+
+/** A text of several lines registered on `form` under `name`, counted against `maxChars`. */
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  maxChars,
+  rows,
+}: Pick<Props<T>, "form" | "name" | "label"> & { maxChars: number; rows?: number }) {
   return (
-    <Field
-      label={label}
-      hint={hint}
-      counter={counter}
-      error={error?.message}
-      formErrorId={formErrorId}
-    >
-      {(control) => <input {...control} type="text" {...input} {...form.register(name)} />}
+    <Field label={label} {...registeredState(form, name, maxChars)}>
+      {(control) => <textarea {...control} rows={rows} {...form.register(name)} />}
     </Field>
   );
 }

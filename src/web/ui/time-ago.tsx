@@ -5,25 +5,26 @@ const DAY = 24 * HOUR;
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "always" });
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
+/** Up to the first number of milliseconds, time is counted in the second, named by the third. */
+const UNITS: [number, number, Intl.RelativeTimeFormatUnit][] = [
+  [HOUR, MINUTE, "minute"],
+  [DAY, HOUR, "hour"],
+  [7 * DAY, DAY, "day"],
+  [30 * DAY, 7 * DAY, "week"],
+  [365 * DAY, 30 * DAY, "month"],
+  [Number.POSITIVE_INFINITY, 365 * DAY, "year"],
+];
+
 /** How long before `now` `iso` was, as a reader says it: "just now", "3 hours ago", "2 weeks ago". */
 export function timeAgo(iso: string, now = Date.now()): string | null {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return null;
   const elapsed = Math.max(0, now - then);
   if (elapsed < MINUTE) return "just now";
-  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    elapsed < HOUR
-      ? [elapsed / MINUTE, "minute"]
-      : elapsed < DAY
-        ? [elapsed / HOUR, "hour"]
-        : elapsed < 7 * DAY
-          ? [elapsed / DAY, "day"]
-          : elapsed < 30 * DAY
-            ? [elapsed / (7 * DAY), "week"]
-            : elapsed < 365 * DAY
-              ? [elapsed / (30 * DAY), "month"]
-              : [elapsed / (365 * DAY), "year"];
-  return relative.format(-Math.floor(value), unit);
+  for (const [below, size, unit] of UNITS) {
+    if (elapsed < below) return relative.format(-Math.floor(elapsed / size), unit);
+  }
+  return null;
 }
 
 /** `iso` as "3 hours ago", the exact date and time in its title (a tooltip); nothing if unreadable. */

@@ -1,5 +1,8 @@
+import { afterEach, beforeEach, vi } from "vitest";
+import type { ServerFrame } from "../../../src/shared/chat.ts";
 import type { DirectMessage } from "../../../src/shared/direct-message.ts";
 import type { ConversationSummary } from "../../../src/shared/direct-messages.ts";
+import { liveSocket } from "../../../src/web/live/index.ts";
 
 // Direct messages (issue 17) as the web app's Testing Library tests' fake server answers them.
 
@@ -62,4 +65,25 @@ export class IdleWebSocket {
   static open(): IdleWebSocket[] {
     return IdleWebSocket.opened.filter((socket) => !socket.closed);
   }
+}
+
+/**
+ * Plays the server on the tab's live socket (src/web/live) as a member's page holds it: `frame`
+ * reaches every subscriber. The test stubs WebSocket with IdleWebSocket.
+ */
+export function liveSocketSends(frame: ServerFrame): void {
+  const release = liveSocket.claim({ identity: "member", room: false });
+  IdleWebSocket.open().at(-1)?.serverSends(frame);
+  release();
+}
+
+/** A test file whose screens open the live socket calls this at its top: IdleWebSockets, fresh each test. */
+export function withIdleWebSockets(): void {
+  beforeEach(() => {
+    IdleWebSocket.opened = [];
+    vi.stubGlobal("WebSocket", IdleWebSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

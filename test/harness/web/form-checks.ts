@@ -9,6 +9,16 @@ export async function pasteInto(field: HTMLElement, text: string) {
   await userEvent.paste(text);
 }
 
+/**
+ * Pastes a password one character over the shared schema's 4096 into `field` and presses `submit`:
+ * the form refuses it on that field, naming the limit, before anything is sent.
+ */
+export async function submitOverlongPassword(field: HTMLElement, submit: HTMLElement) {
+  await pasteInto(field, "p".repeat(4097));
+  await userEvent.click(submit);
+  await expectFieldError(field, /4096/);
+}
+
 /** Types each text in its field, in order, then presses `button`. */
 export async function fillAndSubmit(entries: [HTMLElement, string][], button: HTMLElement) {
   for (const [field, text] of entries) await userEvent.type(field, text);

@@ -1,5 +1,5 @@
 import type { IdentityDto, MeResponse } from "../../../src/shared/identity.ts";
-import type { PublicProfile } from "../../../src/shared/profiles.ts";
+import type { ProfileDetail, PublicProfile } from "../../../src/shared/profiles.ts";
 
 /** Ada's signed-in identity (the session's `user`), verified unless `changes` say otherwise. */
 export function identity(changes: Partial<IdentityDto> = {}): IdentityDto {
@@ -25,6 +25,14 @@ export function profileOf(username: string): PublicProfile {
     interests: [],
     area: null,
   };
+}
+
+/** A member's profile page data: nothing filled in, no reviews, `changes` applied. */
+export function profileDetailOf(
+  username: string,
+  changes: Partial<ProfileDetail> = {},
+): ProfileDetail {
+  return { ...profileOf(username), review_count: 0, average_rating: null, ...changes };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import {
   type GoogleIntent,
   googleIntentSchema,
 } from "../../../shared/auth.ts";
+import type { Db } from "../../db/database.ts";
 import { ownOrigin } from "../../http/own-origin.ts";
 import { startSession } from "../start-session.ts";
 import { hasProfile } from "../users-repository.ts";
@@ -52,6 +53,56 @@ function suspended(reply: FastifyReply, until: string) {
 
 const stringClaim = (value: unknown) => (typeof value === "string" && value ? value : null);
 
+type Flow = NonNullable<ReturnType<typeof readFlowCookie>>;
+
+/** The callback's code exchanged (PKCE, state and nonce checked) for the ID token's claims. */
+async function exchangeCode(
+  client: ReturnType<typeof createGoogleClient>,
+  flow: Flow,
+  currentUrl: URL,
+): Promise<ProviderClaims> {
+  const configuration = await client.configuration();
+  const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+    pkceCodeVerifier: flow.codeVerifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const idToken = tokens.claims();
+  if (!idToken) throw new Error("no ID token");
+  return {
+    issuer: idToken.iss,
+    subject: idToken.sub,
+    email: stringClaim(idToken.email),
+    emailVerified: idToken.email_verified === true,
+    name: stringClaim(idToken.name),
+    picture: stringClaim(idToken.picture),
+  };
+}
+
+/** Google's `error` on the callback: the person cancelled, or something else went wrong. */
+const refusalCode = (error: string): GoogleErrorCode =>
+  error === "access_denied" ? "google-cancelled" : "google-failed";
+
+/** The account for Google's claims signed in, then back to the page that asked. */
+async function signInAndGoBack(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claims: ProviderClaims,
+  { intent, next }: Flow,
+) {
+  const outcome = await signInWithProvider(db, claims);
+  if (outcome.kind === "email-taken") {
+    return failure(reply, intent, "account-exists-with-different-credential", next);
+  }
+  if (outcome.kind === "suspended") return suspended(reply, outcome.until);
+  await startSession(request, reply, outcome.identity.id);
+  const profiled = await hasProfile(db, outcome.identity.id);
+  // Back to the page that asked (issue 20), through the profile form the first time.
+  return reply.redirect(profiled ? (next ?? "/feed") : address("/createYourUser", {}, next));
+}
+
 /** Google sign-in: OpenID Connect authorization code flow with PKCE (S256), state and nonce. */
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.google;
@@ -92,7 +143,6 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         prompt: "select_account",
       });
       setFlowCookie(request, reply, flow);
-      reply.header("Cache-Control", "no-store");
       return reply.redirect(url.href);
     },
   );
@@ -101,52 +151,24 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/google/callback",
     { schema: { querystring: callbackQuerySchema } },
     async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
       const flow = readFlowCookie(request);
       clearFlowCookie(request, reply);
       if (!flow || !client) {
         return failure(reply, flow?.intent ?? "login", "google-failed", flow?.next);
       }
       const { intent, next } = flow;
-      if (request.query.error) {
-        const code = request.query.error === "access_denied" ? "google-cancelled" : "google-failed";
-        return failure(reply, intent, code, next);
-      }
+      if (request.query.error)
+        return failure(reply, intent, refusalCode(request.query.error), next);
 
       let claims: ProviderClaims;
       try {
-        const configuration = await client.configuration();
-        const currentUrl = new URL(`${ownOrigin(request)}${request.url}`);
-        const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-          pkceCodeVerifier: flow.codeVerifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        });
-        const idToken = tokens.claims();
-        if (!idToken) throw new Error("no ID token");
-        claims = {
-          issuer: idToken.iss,
-          subject: idToken.sub,
-          email: stringClaim(idToken.email),
-          emailVerified: idToken.email_verified === true,
-          name: stringClaim(idToken.name),
-          picture: stringClaim(idToken.picture),
-        };
+        claims = await exchangeCode(client, flow, new URL(`${ownOrigin(request)}${request.url}`));
       } catch (error) {
         request.log.warn({ err: error }, "Google sign-in failed");
         return failure(reply, intent, "google-failed", next);
       }
 
-      const outcome = await signInWithProvider(app.database.db, claims);
-      if (outcome.kind === "email-taken") {
-        return failure(reply, intent, "account-exists-with-different-credential", next);
-      }
-      if (outcome.kind === "suspended") return suspended(reply, outcome.until);
-      await startSession(request, reply, outcome.identity.id);
-      const profiled = await hasProfile(app.database.db, outcome.identity.id);
-      // Back to the page that asked (issue 20), through the profile form the first time.
-      return reply.redirect(profiled ? (next ?? "/feed") : address("/createYourUser", {}, next));
+      return signInAndGoBack(app.database.db, request, reply, claims, flow);
     },
   );
 };

@@ -2,6 +2,7 @@ import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tans
 import type { Post, PostsPage } from "../../../shared/posts.ts";
 import { apiFetch } from "../../api/client.ts";
 import { postsListKey } from "../../api/query-keys.ts";
+import { uniqueItems } from "../../api/unique-items.ts";
 
 function getPosts(cursor: string | null, signal?: AbortSignal): Promise<PostsPage> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
@@ -23,14 +24,5 @@ export function usePosts() {
 
 /** The loaded posts in order, each once (a post added here may also come back in a refetch). */
 export function flattenPosts(data: InfiniteData<PostsPage, unknown> | undefined): Post[] {
-  const seen = new Set<number>();
-  const posts: Post[] = [];
-  for (const page of data?.pages ?? []) {
-    for (const post of page.articles) {
-      if (seen.has(post.id)) continue;
-      seen.add(post.id);
-      posts.push(post);
-    }
-  }
-  return posts;
+  return uniqueItems(data?.pages, (page) => page.articles);
 }

@@ -1,16 +1,26 @@
-import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { conversationsResponseSchema } from "../../../shared/direct-messages.ts";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ConversationsPage } from "../../../shared/direct-messages.ts";
 import { apiFetch } from "../../api/client.ts";
+import { uniqueItems } from "../../api/unique-items.ts";
 import { conversationKeys } from "./conversation-keys.ts";
 
-type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
-
-/** The member's conversations, most recent first (GET /api/conversations). */
+/**
+ * The member's conversations, most recent first (GET /api/conversations): a page of 20, each
+ * further page from the previous answer's `nextCursor`. A refetch (a live frame) reads every
+ * loaded page again.
+ */
 export function useConversations() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: conversationKeys.list,
-    queryFn: ({ signal }) => apiFetch<ConversationsResponse>("/conversations", { signal }),
-    select: ({ conversations }) => conversations,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<ConversationsPage>(
+        pageParam === null
+          ? "/conversations"
+          : `/conversations?cursor=${encodeURIComponent(pageParam)}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => uniqueItems(data.pages, (page) => page.conversations),
   });
 }

@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { queueCountResponseSchema } from "../../../shared/moderation.ts";
-import { apiFetch } from "../../api/client.ts";
+import { useTopBarCount } from "../../api/use-top-bar-count.ts";
 import { moderationKeys } from "./moderation-keys.ts";
 
 type QueueCount = z.infer<typeof queueCountResponseSchema>;
@@ -11,12 +10,11 @@ export const COUNT_REFRESH_MS = 60_000;
 
 /** How many items wait in the queue (GET /api/moderation/count); asked only for moderators. */
 export function useOpenReportCount(enabled: boolean) {
-  return useQuery({
+  return useTopBarCount({
     queryKey: moderationKeys.count,
-    queryFn: ({ signal }) => apiFetch<QueueCount>("/moderation/count", { signal }),
-    select: ({ open }) => open,
+    path: "/moderation/count",
+    count: ({ open }: QueueCount) => open,
     enabled,
-    refetchOnWindowFocus: true,
     refetchInterval: COUNT_REFRESH_MS,
   });
 }

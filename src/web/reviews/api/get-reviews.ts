@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
+import { uniqueItems } from "../../api/unique-items.ts";
 import type { ReviewsPage } from "./review-cache.ts";
 import { ownReviewQueryKey, reviewPagesQueryKey } from "./review-keys.ts";
 
@@ -32,16 +33,7 @@ export function useReviewPages(username: string, { enabled = true } = {}) {
 
 /** The loaded reviews in order, each once (a review added on top may come back in a later page). */
 export function flattenReviews(data: InfiniteData<ReviewsPage, unknown> | undefined): Review[] {
-  const seen = new Set<number>();
-  const reviews: Review[] = [];
-  for (const page of data?.pages ?? []) {
-    for (const review of page.reviews) {
-      if (seen.has(review.id)) continue;
-      seen.add(review.id);
-      reviews.push(review);
-    }
-  }
-  return reviews;
+  return uniqueItems(data?.pages, (page) => page.reviews);
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "withheld" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,50 @@
+/** The tables profiles owns (issue 29): only profiles reads and writes them, others through its index.ts. */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { areaCheck, areaColumns, createdAt, hiddenAt, hiddenIndex, tsvector } from "./columns.ts";
+
+/** Usernames of deleted accounts, which nobody else may take until `until`. */
+export const retiredUsernames = pgTable("retired_usernames", {
+  username: text("username").primaryKey(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull().unique(),
+    email: text("email"),
+    /** Whether signed-in members may see the email; signed-out visitors never do. */
+    showEmail: boolean("show_email").notNull().default(false),
+    imgUrl: text("img_url"),
+    bio: text("bio").notNull().default(""),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    hiddenAt: hiddenAt(),
+    ...areaColumns(),
+    /** Search document: username and skills weigh more than the bio (migration 0005's config). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('ylt_search', username), 'A') || setweight(to_tsvector('ylt_search', ylt_words(skills)), 'A') || setweight(to_tsvector('ylt_search', bio), 'B')`,
+      ),
+  },
+  (t) => [
+    check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`),
+    hiddenIndex("profiles_hidden_idx", t.hiddenAt),
+    areaCheck("profiles_area_complete", t),
+    index("profiles_search_idx").using("gin", t.searchVector),
+    index("profiles_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    index("profiles_skills_idx").using("gin", t.skills),
+    index("profiles_area_earth_idx")
+      .using("gist", sql`ylt_earth(${t.areaLat}, ${t.areaLng})`)
+      .where(sql`${t.areaLat} is not null`),
+  ],
+);

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "../../shared/api-error.ts";
+import {
+  notificationSettingsSchema,
+  updateNotificationSettingsSchema,
+} from "../../shared/notifications.ts";
+import { requireMember } from "../auth/index.ts";
+import { write } from "../write/index.ts";
+import { saveSettings, settingsOf } from "./settings-repository.ts";
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** A member's notification settings (/settings): which topics come by mail. */
+export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    "/notifications/settings",
+    {
+      preHandler: requireMember,
+      schema: { response: { 200: notificationSettingsSchema, ...errors } },
+    },
+    async (request) => ({ settings: await settingsOf(db, request.member.identity.id) }),
+  );
+
+  app.put(
+    "/notifications/settings",
+    {
+      preHandler: requireMember,
+      schema: {
+        body: updateNotificationSettingsSchema,
+        response: { 200: notificationSettingsSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.member.identity;
+      await write(db, (tx) => saveSettings(tx, id, request.body.settings));
+      return { settings: await settingsOf(db, id) };
+    },
+  );
+};
