@@ -25,8 +25,8 @@ export const NOTIFICATION_TOPICS = [
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
-/** The channels besides the bell, which always shows everything (push comes with issue 31). */
-export const NOTIFICATION_CHANNELS = ["mail"] as const;
+/** The channels besides the bell, which always shows everything: mail, and push (issue 31). */
+export const NOTIFICATION_CHANNELS = ["mail", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const TOPIC_OF_KIND: Record<NotificationKind, NotificationTopic> = {
@@ -38,17 +38,30 @@ export const TOPIC_OF_KIND: Record<NotificationKind, NotificationTopic> = {
   "saved-search": "alerts",
 };
 
-/** A member who chose nothing: mail about everything but the digest. */
+/**
+ * A member who chose nothing: mail and push about everything but the digest (push reaches only the
+ * devices they turned it on for). The digest is a mail: it has no push.
+ */
 export const NOTIFICATION_DEFAULTS: Record<
   NotificationTopic,
   Record<NotificationChannel, boolean>
 > = {
-  messages: { mail: true },
-  reviews: { mail: true },
-  moderation: { mail: true },
-  reminders: { mail: true },
-  alerts: { mail: true },
-  digest: { mail: false },
+  messages: { mail: true, push: true },
+  reviews: { mail: true, push: true },
+  moderation: { mail: true, push: true },
+  reminders: { mail: true, push: true },
+  alerts: { mail: true, push: true },
+  digest: { mail: false, push: false },
+};
+
+/** The channels each topic can use (the weekly digest is a mail, never a push). */
+export const TOPIC_CHANNELS: Record<NotificationTopic, readonly NotificationChannel[]> = {
+  messages: NOTIFICATION_CHANNELS,
+  reviews: NOTIFICATION_CHANNELS,
+  moderation: NOTIFICATION_CHANNELS,
+  reminders: NOTIFICATION_CHANNELS,
+  alerts: NOTIFICATION_CHANNELS,
+  digest: ["mail"],
 };
 
 /** How /settings and the unsubscribe page name each topic. */
