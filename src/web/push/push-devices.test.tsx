@@ -87,6 +87,23 @@ describe("push on the member's devices", () => {
     expect(changes()).toEqual([]);
   });
 
+  it("says to try again when the browser's question was closed unanswered", async () => {
+    const browser = stubPushBrowser({ permission: "default" });
+    openDevices([]);
+    await userEvent.click(await turnOnButton());
+    expect((await screen.findByRole("alert")).textContent).toBe(pushTexts.dismissed);
+    expect(browser.subscribeOptions).toEqual([]);
+  });
+
+  it("says to reload, not waits forever, when the app's service worker is not there", async () => {
+    const browser = stubPushBrowser({ registered: false });
+    const { changes } = openDevices([]);
+    await userEvent.click(await turnOnButton());
+    expect((await screen.findByRole("alert")).textContent).toMatch(/Reload the page/);
+    expect(browser.subscribeOptions).toEqual([]);
+    expect(changes()).toEqual([]);
+  });
+
   it("shows the server's refusal as it is and drops the browser's new subscription", async () => {
     const browser = stubPushBrowser();
     openDevices([], apiError(400, "invalid-input", "The push service's address must be https."));

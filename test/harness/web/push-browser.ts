@@ -11,6 +11,8 @@ type Options = {
   permission?: NotificationPermission;
   /** The endpoint of a subscription this browser already has. */
   subscribedTo?: string;
+  /** false: the app's service worker is not registered (yet). */
+  registered?: boolean;
 };
 
 /** The subscription the fake push service hands out; its JSON is what the page must post. */
@@ -22,7 +24,11 @@ export function subscriptionJsonOf(endpoint: string): PushSubscriptionJSON {
  * A browser that can push, its push service answering `subscribe` with a new endpoint each time.
  * The returned state says what the page asked of it and which subscription it holds.
  */
-export function stubPushBrowser({ permission = "granted", subscribedTo }: Options = {}) {
+export function stubPushBrowser({
+  permission = "granted",
+  subscribedTo,
+  registered = true,
+}: Options = {}) {
   const state = {
     permissionRequests: 0,
     subscribeOptions: [] as PushSubscriptionOptionsInit[],
@@ -54,7 +60,11 @@ export function stubPushBrowser({ permission = "granted", subscribedTo }: Option
   };
   Object.defineProperty(navigator, "serviceWorker", {
     configurable: true,
-    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
+    value: {
+      getRegistration: async () => (registered ? registration : undefined),
+      // As a browser's: it waits for a registration that may never come.
+      ready: registered ? Promise.resolve(registration) : new Promise(() => {}),
+    },
   });
   vi.stubGlobal("PushManager", class {});
   vi.stubGlobal("Notification", {
