@@ -52,7 +52,7 @@ test("a message left unread is mailed once; the mail's unsubscribe turns that ma
   expect(unsubscribed.status(), await unsubscribed.text()).toBe(200);
   await alice.page.goto("/settings");
   await expect(
-    alice.page.getByRole("checkbox", { name: "Messages and message requests" }),
+    alice.page.getByRole("checkbox", { name: "Messages and message requests by mail" }),
   ).not.toBeChecked();
 
   // The link in the mail's text: the page says what is off, and turns it back on.
@@ -66,7 +66,7 @@ test("a message left unread is mailed once; the mail's unsubscribe turns that ma
   await expect(alice.page.getByRole("heading", { name: "Mail is on again" })).toBeVisible();
   await alice.page.goto("/settings");
   await expect(
-    alice.page.getByRole("checkbox", { name: "Messages and message requests" }),
+    alice.page.getByRole("checkbox", { name: "Messages and message requests by mail" }),
   ).toBeChecked();
 });
 

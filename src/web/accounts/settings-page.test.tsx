@@ -38,6 +38,9 @@ function openPage(session: MeResponse, answer: ApiHandler = () => ({ status: 500
       if (request.method === "GET" && request.path === "/notifications/settings") {
         return { status: 200, body: { settings: [] } };
       }
+      if (request.method === "GET" && request.path === "/push/subscriptions") {
+        return { status: 200, body: { devices: [] } };
+      }
       if (request.method === "GET" && request.path === "/saved-searches") {
         return { status: 200, body: { saved_searches: [] } };
       }

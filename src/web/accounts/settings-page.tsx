@@ -3,6 +3,7 @@ import { Navigate } from "react-router";
 import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { BlockedMembersList } from "../blocks/index.ts";
 import { NotificationSettingsForm, SavedSearchesList } from "../notifications/index.ts";
+import { PushDevices } from "../push/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
@@ -42,6 +43,7 @@ export function SettingsPage() {
       {profile && (
         <SettingsSection title="Notifications">
           <NotificationSettingsForm />
+          <PushDevices />
         </SettingsSection>
       )}
       {profile && (
