@@ -48,9 +48,12 @@ async function store(request: Request, copy: Response, account: string | null): 
     if (now) await put(now, request, copy);
     return;
   }
-  // Signed out, or another account signed in while this answer was on its way: not theirs to keep.
-  if (!account || (await signedInAccount()) !== account) return;
-  await put(account, request, copy);
+  // Kept for whoever is signed in now. Not when another account signed in while this answer was on
+  // its way: it may be the former one's. (Nobody known when it was asked: /api/me, asked alongside
+  // on a page's first load, said who since; a signed-out answer holds only public reads.)
+  const now = await signedInAccount();
+  if (!now || (account !== null && now !== account)) return;
+  await put(now, request, copy);
 }
 
 async function put(account: string, request: Request, copy: Response): Promise<void> {
