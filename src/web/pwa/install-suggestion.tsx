@@ -27,7 +27,7 @@ export function InstallSuggestion({ install }: { install: () => Promise<void> })
   };
   return (
     <section className="pwa-strip" aria-label="Install the app">
-      <div className="pwa-strip-inner">
+      <div className="pwa-strip-inner pwa-strip-wraps">
         <p>Open Your Local Talents from your home screen, even offline.</p>
         <span className="pwa-strip-actions">
           <button type="button" className="button button-small" onClick={() => void install()}>

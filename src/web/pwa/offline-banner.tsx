@@ -12,11 +12,13 @@ export function OfflineBanner({ online, since }: { online: boolean; since: Date 
   if (online && !since) return null;
   return (
     <div className="pwa-strip pwa-strip-offline" role="status">
-      <p className="pwa-strip-inner">
-        {since
-          ? `Offline — showing what you saw at ${clockTime(since)}`
-          : "Offline — nothing can be sent until you are back online."}
-      </p>
+      <div className="pwa-strip-inner">
+        <p>
+          {since
+            ? `Offline — showing what you saw at ${clockTime(since)}`
+            : "Offline — nothing can be sent until you are back online."}
+        </p>
+      </div>
     </div>
   );
 }
