@@ -154,3 +154,53 @@ test("signing out deletes the member's kept reads: offline, the next person sees
   await expect(page.getByText(first.username)).toHaveCount(0);
   await expect(page.getByText(title)).toHaveCount(0);
 });
+
+test("a push becomes a notification with the payload's title, body and tag", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["notifications"]);
+  await page.goto("/");
+  await controlledByServiceWorker(page);
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const payload = {
+    id: 7,
+    kind: "message",
+    title: "New message from ana",
+    body: "Are you free on Saturday?",
+    link: "/chatapp?with=ana",
+    tag: "conversation-ana",
+    unread: 2,
+  };
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: new URL(baseURL ?? "").origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data,
+      }));
+    });
+  await expect.poll(shown).toEqual([
+    {
+      title: payload.title,
+      body: payload.body,
+      tag: payload.tag,
+      data: { id: 7, link: "/chatapp?with=ana" },
+    },
+  ]);
+});

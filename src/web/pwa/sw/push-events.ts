@@ -10,7 +10,17 @@ type NotificationData = Pick<PushPayload, "id" | "link">;
  */
 export async function showPush(event: PushEvent): Promise<void> {
   const parsed = pushPayloadSchema.safeParse(jsonOf(event.data));
-  if (!parsed.success) return;
+  // A push must show something (browsers say "updated in the background" otherwise): a payload
+  // this version cannot read still leads to the list.
+  if (!parsed.success) {
+    await self.registration.showNotification("Your Local Talents", {
+      body: "You have a new notification.",
+      tag: "notifications",
+      data: { link: "/notifications" },
+      icon: "/icon-192.png",
+    });
+    return;
+  }
   const { id, title, body, tag, link, unread } = parsed.data;
   const data: NotificationData = { id, link };
   await Promise.all([
