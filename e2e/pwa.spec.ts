@@ -155,6 +155,26 @@ test("signing out deletes the member's kept reads: offline, the next person sees
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
+test("when another account signs in on the device, the worker drops the former one's kept reads", async ({
+  page,
+  request,
+}) => {
+  await memberWithFeedKept(page, `Piano tuning ${tag()}`);
+  const apiCaches = async () => (await cacheNames(page)).filter((name) => name.startsWith("api-"));
+  const [former] = await apiCaches();
+  // Another tab's sign-in, as the cookie sees it: this page is not told.
+  const next = await createSignedOutAccount(request, { prefix: "next" });
+  const signedIn = await page.request.post("/api/auth/login", {
+    data: { email: next.email, password: next.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const nextId = (await (await page.request.get("/api/me")).json()).user.id;
+
+  await page.reload();
+  await expect.poll(apiCaches).toEqual([`api-${nextId}`]);
+  expect(former).not.toBe(`api-${nextId}`);
+});
+
 test("a push becomes a notification with the payload's title, body and tag", async ({
   page,
   context,
