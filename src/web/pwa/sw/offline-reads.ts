@@ -32,6 +32,7 @@ export async function readNetworkFirst(event: FetchEvent): Promise<Response> {
   const network = fetch(request);
   const storing = network.then((response) => store(request, response.clone(), account));
   event.waitUntil(storing.catch(() => undefined));
+  if (isSessionRead(request)) learning = storing.catch(() => undefined);
   if (!account) return network;
   try {
     return await withTimeout(network, NETWORK_TIMEOUT_MS);
@@ -40,20 +41,30 @@ export async function readNetworkFirst(event: FetchEvent): Promise<Response> {
   }
 }
 
+/**
+ * The latest /api/me until its answer is recorded: the reads asked alongside it (a page's first
+ * load) wait for it to know whose they are.
+ */
+let learning: Promise<void> = Promise.resolve();
+
+const isSessionRead = (request: Request) => new URL(request.url).pathname === "/api/me";
+
 async function store(request: Request, copy: Response, account: string | null): Promise<void> {
   if (!copy.ok) return;
-  if (new URL(request.url).pathname === "/api/me") {
-    const now = accountIn(await copy.clone().json());
-    if (now !== account) await rememberSignedInAccount(now);
-    if (now) await put(now, request, copy);
-    return;
-  }
+  if (isSessionRead(request)) return learnFrom(request, copy, account);
+  await learning;
   // Kept for whoever is signed in now. Not when another account signed in while this answer was on
   // its way: it may be the former one's. (Nobody known when it was asked: /api/me, asked alongside
   // on a page's first load, said who since; a signed-out answer holds only public reads.)
   const now = await signedInAccount();
   if (!now || (account !== null && now !== account)) return;
   await put(now, request, copy);
+}
+
+async function learnFrom(request: Request, copy: Response, account: string | null): Promise<void> {
+  const now = accountIn(await copy.clone().json());
+  if (now !== account) await rememberSignedInAccount(now);
+  if (now) await put(now, request, copy);
 }
 
 async function put(account: string, request: Request, copy: Response): Promise<void> {
