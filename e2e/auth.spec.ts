@@ -10,6 +10,10 @@ import {
   signInWrongly,
 } from "./support/sign-in.ts";
 
+// Some journeys here answer API reads with page.route(), which never sees the requests a service
+// worker makes: the app's worker (src/web/sw.ts, e2e/pwa.spec.ts tests it) stays out.
+test.use({ serviceWorkers: "block" });
+
 const storedUser = (page: Page) => page.evaluate(() => window.localStorage.getItem("user"));
 
 /** An account made through the API of `request` (its own cookie jar, so the page stays signed out). */

@@ -6,6 +6,10 @@ import { openReviewForm, reviewsBlock } from "./support/reviews.ts";
 
 // Issue 20, defects 5, 6 and 7 and the review form's stars: what a newcomer meets in the forms.
 
+// Some journeys here answer API reads with page.route(), which never sees the requests a service
+// worker makes: the app's worker (src/web/sw.ts, e2e/pwa.spec.ts tests it) stays out.
+test.use({ serviceWorkers: "block" });
+
 const tag = () => randomBytes(3).toString("hex");
 const feedList = (page: Page) => page.getByRole("list", { name: "Posts" });
 

@@ -3,6 +3,10 @@ import { expect, type Page, test } from "@playwright/test";
 import { signUpWithProfile } from "./support/accounts.ts";
 import { createPost, feedCard, openPost, tag } from "./support/posts.ts";
 
+// Some journeys here answer API reads with page.route(), which never sees the requests a service
+// worker makes: the app's worker (src/web/sw.ts, e2e/pwa.spec.ts tests it) stays out.
+test.use({ serviceWorkers: "block" });
+
 const feedList = (page: Page) => page.getByRole("list", { name: "Posts" });
 
 test("add a post from the feed: the form toggles, the new card goes on top, the form is cleared and closed", async ({

@@ -67,6 +67,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const CLIENT_ERROR_CODES = [
   /** The server could not be reached. */
   "network",
+  /** A write not sent: the browser is offline (issue 31). */
+  "offline",
   /** The server answered an error without the error shape (a proxy's page, say). */
   "unknown",
 ] as const;

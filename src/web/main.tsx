@@ -3,8 +3,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { watchPwaEvents } from "./pwa/index.ts";
 import { AppRoutes, preloadScreen } from "./routes.tsx";
 import "./ui/styles.css";
+
+watchPwaEvents();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -31,3 +34,9 @@ void firstScreen.then(() =>
     </StrictMode>,
   ),
 );
+
+// The service worker (issue 31) once the page has loaded: off the first page's critical path.
+const registerWorker = () =>
+  void import("./pwa/register-worker.ts").then((m) => m.registerWorker());
+if (document.readyState === "complete") registerWorker();
+else window.addEventListener("load", registerWorker, { once: true });

@@ -7,6 +7,7 @@ import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
 import { profileQueryOptions } from "./profiles/api/get-profile.ts";
+import { PwaNoticesSlot } from "./pwa/index.ts";
 import { SearchForm } from "./search/index.ts";
 import { Layout } from "./ui/layout.tsx";
 import { NotFoundPage } from "./ui/not-found-page.tsx";
@@ -184,6 +185,7 @@ export function AppRoutes() {
                     <MemberLive />
                   </ForMembers>
                   <VerifyEmailNotice />
+                  <PwaNoticesSlot />
                 </>
               }
             />

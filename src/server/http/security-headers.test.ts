@@ -12,6 +12,8 @@ describe("security headers", () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

@@ -12,6 +12,9 @@ const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: https:",
   "connect-src 'self'",
   "font-src 'self'",
+  // The service worker (/sw.js) and the web app manifest (issue 31): ours, from our origin only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

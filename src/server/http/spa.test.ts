@@ -36,6 +36,8 @@ const MANIFEST = {
   "auth/login-page.tsx": { file: "assets/login-page-L1.js", isDynamicEntry: true },
 };
 const ENTRY_JS = `console.log(${JSON.stringify("x".repeat(4000))});\n`;
+const SERVICE_WORKER = `self.addEventListener("fetch", () => {});\n`;
+const WEB_MANIFEST = JSON.stringify({ name: "Your Local Talents", start_url: "/feed" });
 const SOURCE_MAP = JSON.stringify({ version: 3, sources: ["../src/secret.tsx"], mappings: "" });
 
 let webDir: string;
@@ -49,6 +51,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, "assets", "index-E1.js"), ENTRY_JS);
   fs.writeFileSync(path.join(webDir, "assets", "index-E1.js.gz"), gzipSync(ENTRY_JS));
   fs.writeFileSync(path.join(webDir, "assets", "index-E1.js.map"), SOURCE_MAP);
+  fs.writeFileSync(path.join(webDir, "sw.js"), SERVICE_WORKER);
+  fs.writeFileSync(path.join(webDir, "manifest.webmanifest"), WEB_MANIFEST);
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
@@ -67,6 +71,19 @@ describe("the built web app", () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(Number(res.headers["content-length"])).toBeLessThan(ENTRY_JS.length / 10);
+  });
+
+  // Issue 31: a browser checks the service worker for a new version on each visit; cached for a
+  // year, a fixed app would stay broken on every device for a year.
+  it.each([
+    ["/sw.js", "application/javascript; charset=utf-8", SERVICE_WORKER],
+    ["/manifest.webmanifest", "application/manifest+json", WEB_MANIFEST],
+  ])("serves %s as itself, revalidated on every use", async (url, type, body) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe(type);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toBe(body);
   });
 
   it("sends the plain asset to a client that accepts no encoding", async () => {

@@ -1,6 +1,12 @@
 import type { ApiErrorBody } from "../../shared/api-error.ts";
 import { SESSION_ACCOUNT_HEADER } from "../../shared/constants.ts";
 import type { ClientErrorCode, ErrorCode } from "../../shared/error-codes.ts";
+import {
+  isOffline,
+  noteReadAnswer,
+  noteWriteDone,
+  SERVED_FROM_CACHE_HEADER,
+} from "../pwa/index.ts";
 
 /** An API failure with the server's code, message and per-field messages (DESIGN §3). */
 export class ApiError extends Error {
@@ -48,11 +54,21 @@ export function followSessionAccount(next: typeof session): void {
   session = next;
 }
 
-/** The one way the web app calls the API: same origin, cookies included, errors as ApiError. */
+/** What a write made without a network says; the form keeps what was typed. */
+export const OFFLINE_WRITE_MESSAGE =
+  "You are offline — nothing was sent. Try again when you are back online.";
+
+/**
+ * The one way the web app calls the API: same origin, cookies included, errors as ApiError. A
+ * write is not tried offline; a read may be answered by the service worker's cache (src/web/sw.ts),
+ * which the offline banner is told about.
+ */
 export async function apiFetch<T>(
   path: string,
   { method = "GET", body, signal }: RequestOptions = {},
 ): Promise<T> {
+  const write = method !== "GET";
+  if (write && isOffline()) throw new ApiError(0, "offline", OFFLINE_WRITE_MESSAGE);
   const raw = body instanceof Blob;
   const headers: Record<string, string> =
     body === undefined ? {} : { "content-type": raw ? body.type : "application/json" };
@@ -67,6 +83,8 @@ export async function apiFetch<T>(
   });
   const data = parsed(await response.text());
   if (!response.ok) throw failureOf(response.status, data);
+  if (write) noteWriteDone(path);
+  else noteReadAnswer(path, response.headers.get(SERVED_FROM_CACHE_HEADER));
   return data as T;
 }
 

@@ -25,6 +25,7 @@ const NOT_ABOUT_CREDENTIALS = new Set<string>([
   "too-many-requests",
   "account-suspended",
   "network",
+  "offline",
   "unknown",
   "internal",
   "storage-unavailable",

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { canPublish } from "../../shared/policies.ts";
 import { useSession } from "../auth/index.ts";
 import { useUnreadNotifications } from "./api/get-unread-notifications.ts";
+import { showCountOnAppBadge } from "./app-badge.ts";
 import { showCountInTitle } from "./tab-title-count.ts";
 import "./notifications.css";
 
 /**
  * The top bar's bell for members: "Notifications (N)" to assistive technology and a badge on the
- * bell while N entries wait unread; the tab's title shows N too.
+ * bell while N entries wait unread; the tab's title and the installed app's icon show N too.
  */
 export function NotificationsLink() {
   const session = useSession();
@@ -16,6 +17,7 @@ export function NotificationsLink() {
   const unread = useUnreadNotifications(member);
   const count = member ? (unread.data ?? 0) : 0;
   useEffect(() => showCountInTitle(count), [count]);
+  useEffect(() => showCountOnAppBadge(count), [count]);
   if (!member) return null;
   return (
     <Link
