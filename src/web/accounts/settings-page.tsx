@@ -4,6 +4,7 @@ import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { BlockedMembersList } from "../blocks/index.ts";
 import { NotificationSettingsForm, SavedSearchesList } from "../notifications/index.ts";
 import { PushDevices } from "../push/index.ts";
+import { InstallAppSection } from "../pwa/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
@@ -56,6 +57,9 @@ export function SettingsPage() {
           <BlockedMembersList />
         </SettingsSection>
       )}
+      <InstallAppSection
+        frame={(content) => <SettingsSection title="Install app">{content}</SettingsSection>}
+      />
       <SettingsSection title="Sessions">
         <SessionsList />
       </SettingsSection>
