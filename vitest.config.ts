@@ -1,4 +1,13 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The test push service's certificate (test/harness/push-service.ts), trusted as Node trusts an
+// operator's own authority. Node reads this once at process start: set here, before the worker
+// processes (the forks pool) are started, so each of them trusts it.
+process.env.NODE_EXTRA_CA_CERTS ??= path.join(
+  import.meta.dirname,
+  "test/harness/push-service/cert.pem",
+);
 
 const apiTests = ["src/server/**/*.test.ts", "test/**/*.test.ts"];
 /**
