@@ -26,7 +26,7 @@ ALTER TABLE "push_deliveries" ADD CONSTRAINT "push_deliveries_subscription_id_pu
 ALTER TABLE "push_deliveries" ADD CONSTRAINT "push_deliveries_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_deliveries_due_idx" ON "push_deliveries" USING btree ("next_attempt_at") WHERE "push_deliveries"."sent_at" is null and "push_deliveries"."skipped_at" is null and "push_deliveries"."failed_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "push_deliveries_pending_unique" ON "push_deliveries" USING btree ("subscription_id","notification_id") WHERE "push_deliveries"."sent_at" is null and "push_deliveries"."skipped_at" is null and "push_deliveries"."failed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "push_deliveries_untried_unique" ON "push_deliveries" USING btree ("subscription_id","notification_id") WHERE "push_deliveries"."attempts" = 0;--> statement-breakpoint
 CREATE INDEX "push_deliveries_notification_idx" ON "push_deliveries" USING btree ("notification_id");--> statement-breakpoint
 CREATE INDEX "push_deliveries_subscription_idx" ON "push_deliveries" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "push_deliveries_created_idx" ON "push_deliveries" USING btree ("created_at");--> statement-breakpoint

@@ -19,7 +19,7 @@ export async function deviceIdsOf(db: Db, userId: string): Promise<number[]> {
 
 /**
  * In `tx`, the transaction that added (or grew) entries: one delivery per entry and device, due at
- * `now`; an entry already waiting for a device is not queued twice (what it says is read at send
+ * `now`; an entry not yet tried for a device is not queued twice (what it says is read at send
  * time). Returns how many were queued.
  */
 export async function queueDeliveries(
@@ -38,7 +38,7 @@ export async function queueDeliveries(
     )
     .onConflictDoNothing({
       target: [pushDeliveries.subscriptionId, pushDeliveries.notificationId],
-      where: pending,
+      where: sql`${pushDeliveries.attempts} = 0`,
     })
     .returning({ id: pushDeliveries.id });
   return queued.length;

@@ -58,10 +58,13 @@ export const pushDeliveries = pgTable(
     index("push_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.skippedAt} is null and ${t.failedAt} is null`),
-    /** One pending row per entry and device: an entry that grows before it is sent sends once. */
-    uniqueIndex("push_deliveries_pending_unique")
+    /**
+     * One untried row per entry and device: an entry that grows before it is sent sends once. A
+     * row being sent (or waiting to retry) is not one, so a growth meanwhile is sent after it.
+     */
+    uniqueIndex("push_deliveries_untried_unique")
       .on(t.subscriptionId, t.notificationId)
-      .where(sql`${t.sentAt} is null and ${t.skippedAt} is null and ${t.failedAt} is null`),
+      .where(sql`${t.attempts} = 0`),
     index("push_deliveries_notification_idx").on(t.notificationId),
     index("push_deliveries_subscription_idx").on(t.subscriptionId),
     index("push_deliveries_created_idx").on(t.createdAt),
