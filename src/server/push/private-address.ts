@@ -6,7 +6,7 @@ import { BlockList, isIP } from "node:net";
  * carrier-grade NAT, IPv4 inside IPv6). A member chooses the endpoint: without this rule the
  * server would send requests into its own network for them (server-side request forgery).
  */
-const notPublic = new BlockList();
+const notPublicV4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -23,8 +23,10 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  notPublic.addSubnet(network, prefix, "ipv4");
+  notPublicV4.addSubnet(network, prefix, "ipv4");
 }
+// Apart: a BlockList checks IPv4 addresses against its IPv6 rules too (::ffff:0:0/96 is all of them).
+const notPublicV6 = new BlockList();
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
@@ -36,12 +38,12 @@ for (const [network, prefix] of [
   ["fe80::", 10],
   ["ff00::", 8],
 ] as const) {
-  notPublic.addSubnet(network, prefix, "ipv6");
+  notPublicV6.addSubnet(network, prefix, "ipv6");
 }
 
 /** Whether `address` (an IP) is one host on the public internet. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !notPublic.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? !notPublicV4.check(address, "ipv4") : !notPublicV6.check(address, "ipv6");
 }
