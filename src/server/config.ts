@@ -316,6 +316,11 @@ function checkCombinations(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv)
 /** Variables whose value an error message must not repeat. */
 const SECRET_VARIABLES = new Set(["GOOGLE_CLIENT_SECRET", "VAPID_PRIVATE_KEY"]);
 
+/** A variable's value as an error repeats it: a URL's password (SMTP_URL, DATABASE_URL) and a
+ * secret never reach the log. */
+const shownValue = (name: string, value: string | undefined) =>
+  SECRET_VARIABLES.has(name) ? "***" : value?.replace(/\/\/[^/]*@/, "//***@");
+
 /** The address of a From line: `Name <a@b>` or `a@b`. */
 const bareAddress = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from;
 
@@ -339,8 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    // A URL's password (SMTP_URL, DATABASE_URL) and a secret never reach the log.
-    const value = SECRET_VARIABLES.has(name) ? "***" : env[name]?.replace(/\/\/[^/]*@/, "//***@");
+    const value = shownValue(name, env[name]);
     throw new ConfigError(
       `Invalid configuration: ${name}=${JSON.stringify(value)} ${issue?.message ?? "is invalid"}.`,
     );
