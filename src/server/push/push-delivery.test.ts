@@ -253,3 +253,19 @@ describe("when the push service says no", () => {
     expect((await deliveriesOf(entry?.id ?? 0))[0]?.failedAt).not.toBeNull();
   });
 });
+
+describe("the outbox's own housekeeping", () => {
+  it("a delivery done more than 7 days ago is deleted", async () => {
+    const [ana, ben] = [await member(), await member()];
+    const device = await deviceOf(ben);
+    await send(ana, ben);
+    await arrival(device);
+    await sendDue();
+    const [entry] = await entriesOf(ben);
+    expect(await deliveriesOf(entry?.id ?? 0)).toHaveLength(1);
+
+    clock.advance(8 * 24 * 60 * 60_000);
+    await sendDue();
+    expect(await deliveriesOf(entry?.id ?? 0)).toEqual([]);
+  });
+});

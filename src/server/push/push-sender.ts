@@ -27,6 +27,8 @@ export type PushSenderOptions = Partial<typeof PUSH_SENDER_DEFAULTS>;
 
 /** Done deliveries are kept this long (operators look at failures), then pruned. */
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+/** How often a sender prunes (not after every wake: a busy hour wakes it thousands of times). */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export type PushSender = {
   /** Sends every due push (waits for a run in progress, then runs once more); how many it tried. */
@@ -92,6 +94,14 @@ export function createPushSender(setup: Setup): PushSender {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  const pruneNow = async () => {
+    const now = clock.now().getTime();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    await pruneDeliveries(db, new Date(now - KEEP_DONE_MS));
+  };
 
   const schedule = (ms: number) => {
     clearTimeout(timer);
@@ -111,7 +121,7 @@ export function createPushSender(setup: Setup): PushSender {
         tried += 1;
         await deliverPush(context, delivery);
       }
-      await pruneDeliveries(db, new Date(clock.now().getTime() - KEEP_DONE_MS));
+      await pruneNow();
       const nextDueMs = await msUntilNextDue(db, clock.now());
       schedule(Math.min(nextDueMs ?? settings.pollMs, settings.pollMs));
     } catch (error) {
