@@ -47,6 +47,7 @@ import { photosRoutes } from "./photos/index.ts";
 import { placesRoutes } from "./places/index.ts";
 import { postsPlugin, postsRoutes } from "./posts/index.ts";
 import { createProfileRoute, meRoute, profilesRoutes } from "./profiles/index.ts";
+import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts";
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -67,6 +68,8 @@ export type AppOptions = {
   logStream?: LogStream;
   /** Timings of the mail sender (tests shorten the retry waits); defaults otherwise. */
   mailSender?: MailSenderOptions;
+  /** Timings of the push sender (tests shorten the retry waits); defaults otherwise. */
+  pushSender?: PushSenderOptions;
   /** What time it is for rules that wait (tests move a controllable one); the system's otherwise. */
   clock?: Clock;
 };
@@ -78,6 +81,7 @@ export async function buildApp({
   logger = true,
   logStream,
   mailSender,
+  pushSender,
   clock = systemClock,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = config.http;
@@ -135,6 +139,7 @@ export async function buildApp({
   });
   await registerLive(app);
   await app.register(notificationsPlugin);
+  await app.register(pushPlugin(pushSender));
 
   if (config.apiDocs) {
     await app.register(fastifySwagger, {
@@ -165,6 +170,7 @@ export async function buildApp({
       await api.register(placesRoutes);
       await api.register(searchRoutes);
       await api.register(notificationsRoutes);
+      await api.register(pushRoutes);
       if (config.apiDocs) api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -144,6 +144,21 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     "NOTIFICATION_MAIL_DAILY_CAP",
     "notification mails per member and day, at most; what is due past it stays in the bell only",
   ),
+  {
+    variables: ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
+    default: "made on first start and kept in the database",
+    meaning:
+      "Web Push's key pair (base64url, as `npx web-push generate-vapid-keys` prints it), set both or neither. Unset, the first instance to start makes one and every instance uses it; set them only to keep a pair you already handed out (changing the pair ends every device's push until the member turns it on again)",
+  },
+  row(
+    "VAPID_SUBJECT",
+    "how push services can reach whoever runs this server: `mailto:` an address or an `https://` page. Apple's service refuses `localhost`",
+    "`mailto:` the address of `MAIL_FROM`",
+  ),
+  row(
+    "PUSH_ALLOW_PRIVATE_ENDPOINTS",
+    "let push endpoints be on loopback, private, link-local or unique-local addresses. Only for development and tests: in production a member could make the server send requests into its own network",
+  ),
   row(
     "REPORTS_AUTO_HIDE_THRESHOLD",
     "an item reported by this many different members (accounts older than a day) is hidden until a moderator looks; three so that one or two people with a grudge cannot silence a neighbour (decision 010)",

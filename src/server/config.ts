@@ -85,6 +85,23 @@ const mailFrom = z
     'must be an address such as "Your Local Talents <no-reply@talents.example>"',
   );
 
+/** Base64url of `bytes` bytes (VAPID keys as web-push makes them). */
+const base64urlBytes = (bytes: number, example: string) =>
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === bytes,
+      `must be ${bytes} bytes in base64url, as \`npx web-push generate-vapid-keys\` prints it (${example})`,
+    );
+
+/** Who runs this server, for push services to contact (RFC 8292): a mailto: or https: address. */
+const vapidSubject = z
+  .string()
+  .regex(
+    /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+    "must be a mailto: or https: address such as mailto:admin@talents.example",
+  );
+
 /** Every variable the server reads; config-docs.ts describes each (README, Configuration). */
 export const envSchema = z.object({
   PORT: z.coerce
@@ -166,6 +183,13 @@ export const envSchema = z.object({
   NOTIFICATION_MAIL_DELAY_SECONDS: positiveInt(600),
   /** Notification mails per member and day, at most. */
   NOTIFICATION_MAIL_DAILY_CAP: positiveInt(10),
+  /** Web Push's VAPID key pair (issue 31); unset: made on first start and kept in the database. */
+  VAPID_PUBLIC_KEY: base64urlBytes(65, "87 characters").optional(),
+  VAPID_PRIVATE_KEY: base64urlBytes(32, "43 characters").optional(),
+  /** Default: mailto: the address of MAIL_FROM. */
+  VAPID_SUBJECT: vapidSubject.optional(),
+  /** Push endpoints on private, loopback or link-local addresses: only for development and tests. */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: onOff(false),
   ...writeLimitSettings,
 });
 
@@ -200,6 +224,17 @@ export type Config = {
   mail: MailConfig;
   moderation: ModerationConfig;
   notifications: NotificationsConfig;
+  push: PushConfig;
+};
+
+/** Web Push (src/server/push). */
+export type PushConfig = {
+  /** Set by the operator; undefined: the pair made on first start, kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** How push services reach whoever runs this server (the VAPID `sub` claim). */
+  subject: string;
+  /** Endpoints on private, loopback or link-local addresses allowed (development and tests only). */
+  allowPrivateEndpoints: boolean;
 };
 
 /** Notification mail (src/server/notifications): when an unread entry is mailed, how many a day. */
@@ -263,11 +298,41 @@ function checkCombinations(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv)
       "Invalid configuration: PUBLIC_ORIGIN is not set: in production set it to the address people open (e.g. https://talents.example), or list this server's host names in ALLOWED_HOSTS.",
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const [missing, present] = e.VAPID_PUBLIC_KEY
+      ? ["VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY"]
+      : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set together with ${present} (a key pair).`,
+    );
+  }
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       `Invalid configuration: HEADERS_TIMEOUT_SECONDS=${JSON.stringify(env.HEADERS_TIMEOUT_SECONDS)} must not be more than REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS}).`,
     );
   }
+}
+
+/** Variables whose value an error message must not repeat. */
+const SECRET_VARIABLES = new Set(["GOOGLE_CLIENT_SECRET", "VAPID_PRIVATE_KEY"]);
+
+/** A variable's value as an error repeats it: a URL's password (SMTP_URL, DATABASE_URL) and a
+ * secret never reach the log. */
+const shownValue = (name: string, value: string | undefined) =>
+  SECRET_VARIABLES.has(name) ? "***" : value?.replace(/\/\/[^/]*@/, "//***@");
+
+/** The address of a From line: `Name <a@b>` or `a@b`. */
+const bareAddress = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from;
+
+function pushConfig(e: z.infer<typeof envSchema>, mailFrom: string): PushConfig {
+  return {
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    subject: e.VAPID_SUBJECT ?? `mailto:${bareAddress(mailFrom)}`,
+    allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
@@ -279,14 +344,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    // A URL's password (SMTP_URL, DATABASE_URL) never reaches the log.
-    const value = env[name]?.replace(/\/\/[^/]*@/, "//***@");
+    const value = shownValue(name, env[name]);
     throw new ConfigError(
       `Invalid configuration: ${name}=${JSON.stringify(value)} ${issue?.message ?? "is invalid"}.`,
     );
   }
   const e = parsed.data;
   checkCombinations(e, env);
+  const mailFromAddress =
+    e.MAIL_FROM ??
+    `Your Local Talents <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : "localhost"}>`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -343,12 +410,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
       mailDailyCap: e.NOTIFICATION_MAIL_DAILY_CAP,
     },
-    mail: {
-      smtpUrl: e.SMTP_URL,
-      from:
-        e.MAIL_FROM ??
-        `Your Local Talents <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : "localhost"}>`,
-    },
+    mail: { smtpUrl: e.SMTP_URL, from: mailFromAddress },
+    push: pushConfig(e, mailFromAddress),
   };
 }
 

@@ -108,6 +108,7 @@ export const features: Record<string, Record<string, string>> = {
     chat: "signs a deleted account out of every socket",
     visibility: "the export leaves out the withheld reviews a member received",
     notifications: "the export lists the member's notifications and settings",
+    push: "the export lists the devices push is on for",
   },
   search: {
     visibility: "what a reader may see: hidden items, blocked members",
@@ -123,6 +124,12 @@ export const features: Record<string, Record<string, string>> = {
     visibility: "leaves out entries by members the reader blocked",
     search: "a saved search keeps the search's words as its SQL",
     places: "a saved search's centre and a new post's distance from it",
+  },
+  push: {
+    write: "each change is one write(): limit, locks, events",
+    auth: "the member",
+    notifications:
+      "each entry as it is now, the bell's count, the push settings; its keys table keeps the VAPID pair",
   },
   photos: {
     write: "each change is one write(): limit, locks, events",

@@ -136,5 +136,7 @@ export const accountExportSchema = z.object({
     z.object({ topic: z.string(), channel: z.string(), enabled: z.boolean() }),
   ),
   savedSearches: z.array(savedSearchSchema.omit({ id: true })),
+  /** Issue 31: the devices push is on for, by their words and date (not their keys). */
+  pushDevices: z.array(z.object({ label: z.string(), created_at: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

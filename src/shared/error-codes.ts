@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // Own your content (issue 19).
   "post-removed",
   "invalid-image",
+  // Push (issue 31): a member's devices are at MAX_PUSH_DEVICES.
+  "too-many-devices",
   // Chat frames.
   "invalid-frame",
   "invalid-text",

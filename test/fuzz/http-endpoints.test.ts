@@ -486,6 +486,32 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   ownerAction("DELETE", "/api/saved-searches/{id}", { id: articleId }),
+  // Issue 31: Web Push devices. No endpoint here is one the server may send to (no DNS either).
+  { method: "GET", path: "/api/push/key", caller: "owner" },
+  { method: "GET", path: "/api/push/subscriptions", caller: "owner" },
+  {
+    method: "POST",
+    path: "/api/push/subscriptions",
+    caller: "owner",
+    body: {
+      endpoint: fc.oneof(
+        fc.constantFrom(
+          "https://127.0.0.1/push/1",
+          "https://[::1]/push/1",
+          "https://10.0.0.1/push/1",
+          "http://push.example/push/1",
+          "https://user:pw@127.0.0.1/push/1",
+        ),
+        nastyString,
+      ),
+      expirationTime: fc.oneof(fc.constant(null), fc.integer()),
+      keys: fc.oneof(
+        fc.constant({ p256dh: `BA${"A".repeat(85)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" }),
+        fc.record({ p256dh: nastyString, auth: nastyString }),
+      ),
+    },
+  },
+  ownerAction("DELETE", "/api/push/subscriptions/{id}", { id: articleId }),
   // The chat socket's HTTP side: without an Upgrade header it is an ordinary GET.
   {
     method: "GET",

@@ -16,7 +16,12 @@ const iso = (date: Date) => date.toISOString();
 
 type AccountData = Omit<
   AccountExport,
-  "exportedAt" | "sessions" | "notifications" | "notificationSettings" | "savedSearches"
+  | "exportedAt"
+  | "sessions"
+  | "notifications"
+  | "notificationSettings"
+  | "savedSearches"
+  | "pushDevices"
 >;
 
 /** The direct messages `userId` wrote, oldest first, each with the other member's username. */

@@ -31,6 +31,9 @@ const LOCKS = {
   /** Count-then-insert of one member's saved searches, so the cap holds (notifications/). */
   savedSearches: (userId: string) =>
     sql`select pg_advisory_xact_lock(hashtext('saved-searches'), hashtext(${userId}))`,
+  /** Count-then-insert of one member's push devices, so the cap holds (push/). */
+  pushDevices: (userId: string) =>
+    sql`select pg_advisory_xact_lock(hashtext('push-devices'), hashtext(${userId}))`,
 } satisfies Record<string, (...args: never[]) => SQL>;
 
 export type LockName = keyof typeof LOCKS;

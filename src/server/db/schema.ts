@@ -16,4 +16,5 @@ export * from "./tables/notifications.ts";
 export * from "./tables/photos.ts";
 export * from "./tables/posts.ts";
 export * from "./tables/profiles.ts";
+export * from "./tables/push.ts";
 export * from "./tables/reviews.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { chatMessageSchema } from "../../shared/chat.ts";
 import { directMessageSchema } from "../../shared/direct-message.ts";
 import { REPORT_TARGET_TYPES } from "../../shared/moderation.ts";
+import { NOTIFICATION_KINDS } from "../../shared/notifications.ts";
 
 const id = z.number().int().positive();
 const accountId = z.string().min(1);
@@ -91,8 +92,17 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     path: z.string(),
     title: z.string().nullable(),
   }),
-  /** The member's notifications changed (a new one, some read): their bells count again. */
-  z.object({ type: z.literal("notifications.changed"), userId: accountId }),
+  /**
+   * The member's notifications changed (a new one, some read): their bells count again. `entries`:
+   * the entries this change added or made grow (push sends them to the member's devices).
+   */
+  z.object({
+    type: z.literal("notifications.changed"),
+    userId: accountId,
+    entries: z.array(z.object({ id, kind: z.enum(NOTIFICATION_KINDS) })).optional(),
+  }),
+  /** Pushes were queued in the push outbox: senders wake up. */
+  z.object({ type: z.literal("push.queued") }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

@@ -25,11 +25,11 @@ export type NewNotification = {
  * (one statement for them all, so a post matching many saved searches costs one insert). While an
  * entry of the same group is unread it grows ("3 new messages"), keeps its mailed mark (one mail
  * per conversation until it is read) and moves to the top; else a new entry. Their bells hear it.
- * At most one entry per recipient and group.
+ * At most one entry per recipient and group. The announcement names the entries (push sends them).
  */
 export async function addNotifications(tx: Db, entries: NewNotification[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx
+  const written = await tx
     .insert(notifications)
     .values(entries.map((entry) => ({ ...entry, updatedAt: sql`clock_timestamp()` })))
     .onConflictDoUpdate({
@@ -42,9 +42,15 @@ export async function addNotifications(tx: Db, entries: NewNotification[]): Prom
         kind: sql`excluded.kind`,
         detail: sql`excluded.detail`,
       },
+    })
+    .returning({
+      id: notifications.id,
+      recipientId: notifications.recipientId,
+      kind: notifications.kind,
     });
-  for (const userId of new Set(entries.map((entry) => entry.recipientId))) {
-    await announce(tx, { type: "notifications.changed", userId });
+  for (const [userId, ofUser] of Map.groupBy(written, (entry) => entry.recipientId)) {
+    const added = ofUser.map(({ id, kind }) => ({ id, kind }));
+    await announce(tx, { type: "notifications.changed", userId, entries: added });
   }
 }
 
