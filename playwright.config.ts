@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { MODERATOR_EMAILS } from "./e2e/support/moderators.ts";
+import { authoritiesWithTestPushService } from "./test/harness/push-service-authority.ts";
 import { freePort } from "./test/harness/server-process.ts";
 
 // Playwright loads this file in the runner and in each worker: the first one picks the port and data
@@ -107,6 +108,9 @@ export default defineConfig({
         ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
         // Issue 30: a notification unread this long is mailed (the mail journey waits for it).
         NOTIFICATION_MAIL_DELAY_SECONDS: "3",
+        // Issue 31: the push journey's push service is a local HTTPS server (e2e/push.spec.ts).
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
+        NODE_EXTRA_CA_CERTS: authoritiesWithTestPushService(),
       },
     },
     {

@@ -1,27 +1,9 @@
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { authoritiesWithTestPushService } from "./test/harness/push-service-authority.ts";
 
-/**
- * The test push service's certificate (test/harness/push-service.ts), trusted as Node trusts an
- * operator's own authority: NODE_EXTRA_CA_CERTS, with the authorities it already named. Node reads
- * it once at process start: set here, before the worker processes (the forks pool) start.
- */
-function trustTestPushService(): void {
-  const cert = path.join(import.meta.dirname, "test/harness/push-service/cert.pem");
-  const already = process.env.NODE_EXTRA_CA_CERTS;
-  if (!already || already === cert) {
-    process.env.NODE_EXTRA_CA_CERTS = cert;
-    return;
-  }
-  const name = createHash("sha256").update(already).digest("hex").slice(0, 12);
-  const bundle = path.join(tmpdir(), `ylt-test-authorities-${name}.pem`);
-  writeFileSync(bundle, `${readFileSync(already, "utf8")}\n${readFileSync(cert, "utf8")}`);
-  process.env.NODE_EXTRA_CA_CERTS = bundle;
-}
-trustTestPushService();
+// The forks pool's workers trust the test push service (test/harness/push-service.ts): set before
+// they start, as Node reads NODE_EXTRA_CA_CERTS once at process start.
+process.env.NODE_EXTRA_CA_CERTS = authoritiesWithTestPushService();
 
 const apiTests = ["src/server/**/*.test.ts", "test/**/*.test.ts"];
 /**

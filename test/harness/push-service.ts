@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { decrypt } from "http_ece";
+import { PUSH_SERVICE_CERT } from "./push-service-authority.ts";
 
 /**
  * A push service of our own for the tests (RFC 8030): HTTPS on 127.0.0.1 with a self-signed
@@ -16,7 +17,6 @@ import { decrypt } from "http_ece";
  */
 
 const HERE = path.join(import.meta.dirname, "push-service");
-export const PUSH_SERVICE_CERT = path.join(HERE, "cert.pem");
 
 /** A browser's side of a subscription: what it sends the app, and the keys it keeps. */
 export type TestDevice = {

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { expect } from "@playwright/test";
+import { startTestPushService, type TestPushService } from "../test/harness/push-service.ts";
+import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+import { test } from "./support/other-members.ts";
+
+/**
+ * Issue 31: push without a vendor. The browser's own push service (Google's, for Chromium) is out of
+ * reach here, so `pushManager.subscribe` answers with a device of a local push service instead;
+ * everything after it is real: the page posts the subscription, the server signs (VAPID), encrypts
+ * (RFC 8291) and sends, and the local service checks the signature and decrypts.
+ */
+
+let pushService: TestPushService;
+test.beforeAll(async () => {
+  pushService = await startTestPushService();
+});
+test.afterAll(() => pushService.stop());
+
+/** In the page: PushManager answers with `subscription` (PushSubscription.toJSON()'s shape). */
+function useTestDevice(subscription: {
+  endpoint: string;
+  expirationTime: null;
+  keys: { p256dh: string; auth: string };
+}) {
+  let current: PushSubscription | null = null;
+  const made = {
+    endpoint: subscription.endpoint,
+    expirationTime: null,
+    options: { userVisibleOnly: true, applicationServerKey: null },
+    getKey: () => null,
+    toJSON: () => subscription,
+    unsubscribe: async () => {
+      current = null;
+      return true;
+    },
+  } as unknown as PushSubscription;
+  PushManager.prototype.subscribe = async () => {
+    current = made;
+    return made;
+  };
+  PushManager.prototype.getSubscription = async () => current;
+}
+
+test("Bob turns on notifications on this device; Alice's message reaches it as a signed, encrypted push; Remove takes the device off", async ({
+  otherMember,
+  browser,
+  baseURL,
+}) => {
+  const device = pushService.device();
+  const bobContext = await browser.newContext({ baseURL });
+  await bobContext.grantPermissions(["notifications"]);
+  const page = await bobContext.newPage();
+  await page.addInitScript(useTestDevice, device.subscription);
+  const alice = await otherMember("alice");
+  const bob = await signUpWithProfile(page, newAccount("bob"));
+
+  await page.goto("/settings");
+  // The button needs the app's service worker, registered once the page has loaded.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const devices = page.getByRole("list", { name: "Devices" });
+  await expect(
+    page.getByText("Notifications are not on for any of your devices yet."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
+  await expect(page.getByText("Notifications are on for this device.")).toBeVisible();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expect(devices.getByText("This device")).toBeVisible();
+
+  const words = `Tuning ${randomBytes(3).toString("hex")}`;
+  const sent = await alice.page.request.post(`/api/conversations/with/${bob.username}/messages`, {
+    data: { text: words, clientId: crypto.randomUUID() },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const push = await pushService.waitFor((received) => received.endpoint === device.endpoint);
+  expect(pushService.rejected).toEqual([]);
+  expect(push.vapid.aud).toBe(new URL(device.endpoint).origin);
+  expect(push.payload).toMatchObject({
+    kind: "message-request",
+    title: `${alice.account.username} wants to talk`,
+    body: "Your Local Talents",
+    link: `/chatapp?with=${alice.account.username}`,
+    unread: 1,
+  });
+  // The push holds what the notification needs, never the message itself.
+  expect(JSON.stringify(push.payload)).not.toContain(words);
+
+  await devices.getByRole("button", { name: /^Remove / }).click();
+  await expect(
+    page.getByText("Notifications are not on for any of your devices yet."),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Turn on notifications on this device" }),
+  ).toBeVisible();
+  const left = await page.request.get("/api/push/subscriptions");
+  expect((await left.json()).devices).toEqual([]);
+  await bobContext.close();
+});
