@@ -11,6 +11,13 @@ import { test } from "./support/other-members.ts";
  * (RFC 8291) and sends, and the local service checks the signature and decrypts.
  */
 
+/** What the journey uses of the service worker's global scope (the DOM types lack it). */
+type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+  dispatchEvent(event: Event): boolean;
+};
+
 let pushService: TestPushService;
 test.beforeAll(async () => {
   pushService = await startTestPushService();
@@ -42,7 +49,7 @@ function useTestDevice(subscription: {
   PushManager.prototype.getSubscription = async () => current;
 }
 
-test("Bob turns on notifications on this device; Alice's message reaches it as a signed, encrypted push; Remove takes the device off", async ({
+test("Bob turns on notifications on this device; Alice's message reaches it as a signed, encrypted push; a click on it reads the entry and opens the conversation; Remove takes the device off", async ({
   otherMember,
   browser,
   baseURL,
@@ -85,6 +92,47 @@ test("Bob turns on notifications on this device; Alice's message reaches it as a
   // The push holds what the notification needs, never the message itself.
   expect(JSON.stringify(push.payload)).not.toContain(words);
 
+  // The device shows it, and a click on it reads the entry and opens the conversation. (Chromium
+  // cannot click a notification from outside: the worker gets the click event it would send.)
+  const cdp = await bobContext.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: new URL(baseURL ?? "").origin,
+    registrationId: await registration,
+    data: JSON.stringify(push.payload),
+  });
+  const [worker] = bobContext.serviceWorkers();
+  if (!worker) throw new Error("no service worker");
+  await expect
+    .poll(() =>
+      worker.evaluate(async () =>
+        (await (self as unknown as WorkerScope).registration.getNotifications()).map(
+          (shown) => shown.title,
+        ),
+      ),
+    )
+    .toEqual([`${alice.account.username} wants to talk`]);
+  const read = bobContext.waitForEvent("response", (response) =>
+    /\/api\/notifications\/\d+\/read$/.test(response.url()),
+  );
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error("nothing shown");
+    scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: shown }));
+  });
+  expect((await read).status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/chatapp\\?with=${alice.account.username}$`));
+  const unread = await page.request.get("/api/notifications/unread");
+  expect(await unread.json()).toEqual({ unread: 0 });
+
+  await page.goto("/settings");
   await devices.getByRole("button", { name: /^Remove / }).click();
   await expect(
     page.getByText("Notifications are not on for any of your devices yet."),

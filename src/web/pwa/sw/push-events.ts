@@ -53,12 +53,10 @@ export async function openNotification(event: NotificationEvent): Promise<void> 
       : undefined;
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const open = windows.find((client) => client.focused) ?? windows[0];
-  if (open) {
-    const focused = await open.focus();
-    await focused.navigate(href).catch(() => self.clients.openWindow(href));
-  } else {
-    await self.clients.openWindow(href);
-  }
+  // Focusing may be refused (no click to allow it): the window is still shown the page.
+  await open?.focus().catch(() => undefined);
+  const shown = open ? await open.navigate(href).catch(() => null) : null;
+  if (!shown) await self.clients.openWindow(href);
   await marked;
 }
 
