@@ -8,5 +8,5 @@ export { setPostsHidden } from "./post-hiding.ts";
 export { rememberPostsOfLeavingAuthor } from "./post-owner-repository.ts";
 export { presentPost } from "./post-presenter.ts";
 export { postsPlugin } from "./posts-plugin.ts";
-export { type PostRow, postColumns } from "./posts-repository.ts";
+export { type PostRow, postColumns, unexpiredSql } from "./posts-repository.ts";
 export { postsRoutes } from "./posts-routes.ts";

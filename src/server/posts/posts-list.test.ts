@@ -79,6 +79,7 @@ describe("GET /api/articles", () => {
       body: "Body of post 44",
       username: "lister",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      expires_at: expect.any(String),
       type: "offering",
       area: null,
     });

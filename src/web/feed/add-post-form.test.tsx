@@ -22,6 +22,7 @@ const article: Post = {
   body: "Beginners welcome.",
   username: "ada",
   created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2099-01-01T00:00:00.000Z",
   type: "offering",
   area: null,
 };

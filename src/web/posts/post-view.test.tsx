@@ -17,6 +17,7 @@ const post: Post = {
   body: "Call me any day.",
   username: "grace",
   created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2099-01-01T00:00:00.000Z",
   type: "offering",
   area: null,
 };
