@@ -50,6 +50,7 @@ import { createProfileRoute, meRoute, profilesRoutes } from "./profiles/index.ts
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes } from "./search/index.ts";
+import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,9 +79,12 @@ export async function buildApp({
   logger = true,
   logStream,
   mailSender,
-  clock = systemClock,
+  clock: givenClock,
 }: AppOptions): Promise<FastifyInstance> {
   const limits = config.http;
+  // TEST_CLOCK (tests only, refused in production): a clock the journeys move through the API.
+  const movable = !givenClock && config.testClock ? offsetClock() : null;
+  const clock = givenClock ?? movable ?? systemClock;
   const app = Fastify({
     logger: logger
       ? {
@@ -165,6 +169,7 @@ export async function buildApp({
       await api.register(placesRoutes);
       await api.register(searchRoutes);
       await api.register(notificationsRoutes);
+      if (movable) await api.register(testClockRoutes(movable));
       if (config.apiDocs) api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -123,7 +123,10 @@ export const features: Record<string, Record<string, string>> = {
     visibility: "leaves out entries by members the reader blocked",
     search: "a saved search keeps the search's words as its SQL",
     places: "a saved search's centre and a new post's distance from it",
+    posts:
+      "claims the posts due a 'Still offering …?' reminder; its one-click links keep, fill or remove them",
   },
+  "test-clock": {},
   photos: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",

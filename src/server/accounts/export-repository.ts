@@ -84,6 +84,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       areaName: posts.areaName,
       areaCountry: posts.areaCountry,
       createdAt: posts.createdAt,
+      expiresAt: posts.expiresAt,
     })
     .from(posts)
     .where(eq(posts.authorId, profile.id))
@@ -121,10 +122,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       area: presentArea(profile),
       createdAt: iso(profile.createdAt),
     },
-    posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, ...p }) => ({
+    posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, expiresAt, ...p }) => ({
       ...p,
       area: presentArea({ areaId, areaName, areaCountry }),
       createdAt: iso(createdAt),
+      expiresAt: iso(expiresAt),
     })),
     reviewsWritten: written.map(({ username, createdAt, ...r }) => ({
       about: username,

@@ -14,7 +14,6 @@ export * from "./tables/mail.ts";
 export * from "./tables/moderation.ts";
 export * from "./tables/notifications.ts";
 export * from "./tables/photos.ts";
-export * from "./tables/post-expiry.ts";
 export * from "./tables/posts.ts";
 export * from "./tables/profiles.ts";
 export * from "./tables/reviews.ts";
