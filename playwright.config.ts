@@ -107,6 +107,8 @@ export default defineConfig({
         ADMIN_EMAILS: MODERATOR_EMAILS.join(","),
         // Issue 30: a notification unread this long is mailed (the mail journey waits for it).
         NOTIFICATION_MAIL_DELAY_SECONDS: "3",
+        // Issue 32: journeys move the server's clock (POST /api/test/clock), never sleep.
+        TEST_CLOCK: "true",
       },
     },
     {
