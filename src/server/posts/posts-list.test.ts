@@ -84,7 +84,17 @@ describe("GET /api/articles", () => {
       area: null,
     });
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ["area", "body", "created_at", "expires_at", "id", "title", "topic", "type", "username"].sort(),
+      [
+        "area",
+        "body",
+        "created_at",
+        "expires_at",
+        "id",
+        "title",
+        "topic",
+        "type",
+        "username",
+      ].sort(),
     );
   });
 
