@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
@@ -40,7 +40,8 @@ const mailsTo = (address: string) =>
   db()
     .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
     .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, address));
+    .where(eq(mailOutbox.toAddress, address))
+    .orderBy(asc(mailOutbox.id));
 
 async function bell(user: TestUser) {
   const res = await apps()[1].inject({
