@@ -343,7 +343,7 @@ export const POSTS: DemoPost[] = [
     kind: "offering",
     title: "Old family photos scanned and labelled",
     topic: "History",
-    body: "I scan prints and slides at home and help you put names and dates to them. Expired: it shows under Past posts on my profile.",
+    body: "I scan prints and slides at home and help you put names and dates to them, so the family album can be shared.",
     daysAgo: 40,
     expiryDays: 30,
   },
