@@ -67,9 +67,18 @@ describe("an expired post's page", () => {
     expect(await screen.findByText("Your post is back in the feed for 60 days.")).toBeTruthy();
   });
 
-  it("says nothing of expiry while the post runs", async () => {
+  it("tells the author until when a running post shows, and readers nothing of expiry", async () => {
     await openPost(post, sessionOf("grace"));
     expect(screen.queryByText(/expired on/)).toBeNull();
+    const until = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
+      new Date(post.expires_at),
+    );
+    expect(screen.getByText(/^In the feed and search until/).textContent).toBe(
+      `In the feed and search until ${until}. We ask you 3 days before.`,
+    );
+    cleanup();
+    await openPost(post, sessionOf("ada"));
+    expect(screen.queryByText(/In the feed and search until/)).toBeNull();
   });
 });
 

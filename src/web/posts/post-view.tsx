@@ -6,7 +6,7 @@ import { conversationAddress } from "../messages/index.ts";
 import { AreaText } from "../places/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
-import { ExpiredNotice } from "./expired-notice.tsx";
+import { ExpiryNote } from "./expired-notice.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
 import { PostTypeBadge } from "./post-type-badge.tsx";
 
@@ -71,7 +71,7 @@ export function PostView({ post }: { post: Post }) {
             )}
           </p>
           {filled && <FilledNote username={post.username} own={own} />}
-          {post.expired && <ExpiredNotice post={post} own={own} />}
+          <ExpiryNote post={post} own={own} />
           <div className="post-body">{post.body}</div>
           <div className="button-row">
             {!own && !filled && (
