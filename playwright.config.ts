@@ -111,6 +111,8 @@ export default defineConfig({
         // Issue 31: the push journey's push service is a local HTTPS server (e2e/push.spec.ts).
         PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
         NODE_EXTRA_CA_CERTS: authoritiesWithTestPushService(),
+        // Issue 32: journeys move the server's clock (POST /api/test/clock), never sleep.
+        TEST_CLOCK: "true",
       },
     },
     {

@@ -80,11 +80,17 @@ async function capture(db: FloorDb, work: (capturing: Capturing) => Promise<unkn
 async function capturedReads(db: FloorDb) {
   const postPaths = columnPaths(postColumns);
   const [topicCaptured] = await capture(db, (c) =>
-    listPosts(c, { limit: CAPTURE.limit, topic: CAPTURE.topic }),
+    listPosts(c, { limit: CAPTURE.limit, now: new Date(), topic: CAPTURE.topic }),
   );
   const captureText = searchTextOf(CAPTURE.word);
   const [searchCaptured] = await capture(db, (c) =>
-    searchPosts(c, { text: captureText, centre: null, excludedAuthors: [], page: 1 }),
+    searchPosts(c, {
+      text: captureText,
+      now: new Date(),
+      centre: null,
+      excludedAuthors: [],
+      page: 1,
+    }),
   );
   if (!topicCaptured || !searchCaptured) throw new Error("captured no topic or search statement");
   const topicPage: Statement = {
@@ -167,6 +173,7 @@ async function captureWrite(db: FloorDb, viewer: PostIds, kind: string) {
           {
             ...post,
             kind: kind as "offering",
+            expiresAt: new Date(Date.now() + 60 * 86_400_000),
             areaId: null,
             areaName: null,
             areaCountry: null,
@@ -232,11 +239,12 @@ async function feedRoute(floor: Floor, { query, cookie }: FloorRequest): Promise
   // As the app: the viewer first (its blocks narrow the feed), then the page.
   await viewerOf(floor, cookie);
   const limit = FEED_PAGE + 1;
+  const now = new Date().toISOString();
   const rows = topic
-    ? await db.run(s.topicPage, { limit, topic })
+    ? await db.run(s.topicPage, { limit, now, topic })
     : after
-      ? await db.run(s.feedAfter, { limit, afterTime: after.createdAt, afterId: after.id })
-      : await db.run(s.feedFirst, { limit });
+      ? await db.run(s.feedAfter, { limit, now, afterTime: after.createdAt, afterId: after.id })
+      : await db.run(s.feedFirst, { limit, now });
   return { status: 200, json: feedAnswer(rows) };
 }
 

@@ -181,7 +181,8 @@ async function feedPages(base: string): Promise<Measured[]> {
           : `\`GET /api/articles\` page ${wanted}`,
       note: reached === wanted ? "" : `page ${reached}, the last`,
       path: `/api/articles?cursor=${pageCursor}`,
-      repository: (db: Db) => listPosts(db, { limit: POSTS_PAGE_DEFAULT + 1, after }),
+      repository: (db: Db) =>
+        listPosts(db, { limit: POSTS_PAGE_DEFAULT + 1, now: new Date(), after }),
     };
   });
 }
@@ -193,6 +194,7 @@ function searches(): Measured[] {
     path: `/api/search/posts?q=${encodeURIComponent(word)}`,
     repository: (db: Db) =>
       searchPosts(db, {
+        now: new Date(),
         text: searchTextOf(word),
         centre: null,
         excludedAuthors: [],

@@ -190,6 +190,7 @@ describe("the demo community", () => {
       title: "Spare allotment plot",
       topic: "Gardening",
       body: "Half a plot going spare near the rec.",
+      expiresAt: new Date(Date.now() + 60 * 86_400_000),
       kind: "offering",
       ...NO_AREA,
     });

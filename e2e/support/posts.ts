@@ -8,7 +8,7 @@ export const tag = () => randomBytes(3).toString("hex");
 /** Adds a post through `request` (signed in as its author) and answers it as the API does. */
 export async function createPost(
   request: APIRequestContext,
-  post: { title: string; topic: string; body: string; type?: string },
+  post: { title: string; topic: string; body: string; type?: string; expires_in_days?: number },
 ): Promise<Post> {
   const res = await request.post("/api/articles", { data: post });
   expect(res.status(), await res.text()).toBe(201);

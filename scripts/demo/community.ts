@@ -1,5 +1,5 @@
 import type { SkillOption } from "../../src/shared/constants.ts";
-import type { PostType } from "../../src/shared/posts.ts";
+import type { PostExpiryDays, PostType } from "../../src/shared/posts.ts";
 
 /**
  * The demo community (issue 20): neighbours in and around Cambridge, UK. Every time is in days
@@ -179,6 +179,8 @@ export type DemoPost = {
   filledDaysAgo?: number;
   /** Edited this many days ago, to these words. */
   edit?: { daysAgo: number; body: string };
+  /** How long it runs from when it was posted (issue 32): 30, 60 (unset) or 90 days. */
+  expiryDays?: PostExpiryDays;
 };
 
 export const POSTS: DemoPost[] = [
@@ -189,6 +191,8 @@ export const POSTS: DemoPost[] = [
     topic: "Cooking",
     body: "Bring containers and an appetite. In three hours we cook five dinners that keep, and you take them home. Up to four people in my kitchen off Mill Road; vegetarian options always.",
     daysAgo: 27,
+    // Expires in 3 days: its author has the "Still offering …?" reminder.
+    expiryDays: 30,
   },
   {
     author: "tom_fixes",
@@ -197,6 +201,7 @@ export const POSTS: DemoPost[] = [
     topic: "Plumbing",
     body: "Retired, so no call-out charge: I will come round, tell you what is wrong and fix it if it is small. Histon, Impington and Girton.",
     daysAgo: 25,
+    expiryDays: 30,
   },
   {
     author: "lucy_learns",
@@ -332,6 +337,15 @@ export const POSTS: DemoPost[] = [
     topic: "Sewing",
     body: "Trousers need taking up and the jacket sleeves shortening, in time for a wedding at the end of the month.",
     daysAgo: 1.2,
+  },
+  {
+    author: "james_history",
+    kind: "offering",
+    title: "Old family photos scanned and labelled",
+    topic: "History",
+    body: "I scan prints and slides at home and help you put names and dates to them, so the family album can be shared.",
+    daysAgo: 40,
+    expiryDays: 30,
   },
 ];
 

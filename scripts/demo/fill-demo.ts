@@ -19,6 +19,7 @@ import { createProfile, updateProfile } from "../../src/server/profiles/profiles
 import { putReply } from "../../src/server/reviews/review-owner-repository.ts";
 import { insertReview } from "../../src/server/reviews/reviews-repository.ts";
 import { photoPath } from "../../src/shared/photos.ts";
+import { POST_EXPIRY_DEFAULT_DAYS } from "../../src/shared/posts.ts";
 import {
   CHAT,
   DEMO_EMAIL_DOMAIN,
@@ -169,6 +170,8 @@ async function writePosts(tx: Db, members: Map<string, Created>): Promise<void> 
       topic: post.topic,
       body: post.body,
       kind: post.kind,
+      // Set below, from when the demo says it was posted.
+      expiresAt: new Date(),
       ...chosenArea(areaId),
     });
     if (post.edit) await updatePost(tx, authorRef, row.id, { body: post.edit.body });
@@ -177,6 +180,7 @@ async function writePosts(tx: Db, members: Map<string, Created>): Promise<void> 
       .update(posts)
       .set({
         createdAt: daysAgo(post.daysAgo),
+        expiresAt: daysAgo(post.daysAgo - (post.expiryDays ?? POST_EXPIRY_DEFAULT_DAYS)),
         ...(post.edit ? { editedAt: daysAgo(post.edit.daysAgo) } : {}),
         ...(post.filledDaysAgo !== undefined ? { filledAt: daysAgo(post.filledDaysAgo) } : {}),
       })

@@ -51,6 +51,7 @@ import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts"
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes } from "./search/index.ts";
+import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,18 +75,10 @@ export type AppOptions = {
   clock?: Clock;
 };
 
-/** Builds the whole app from a config and an open database; tests call it in-process. */
-export async function buildApp({
-  config,
-  database,
-  logger = true,
-  logStream,
-  mailSender,
-  pushSender,
-  clock = systemClock,
-}: AppOptions): Promise<FastifyInstance> {
+/** Fastify's own settings: logging, body and time limits, proxies, framework errors. */
+function fastifyOptions(config: Config, logger: boolean, logStream: AppOptions["logStream"]) {
   const limits = config.http;
-  const app = Fastify({
+  return {
     logger: logger
       ? {
           level: config.logLevel,
@@ -108,7 +101,33 @@ export async function buildApp({
       connectionsCheckingInterval: 1000,
     },
     return503OnClosing: false,
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+}
+
+/**
+ * The app's clock: the one given (tests in-process), or with TEST_CLOCK (tests only, refused in
+ * production) one the browser journeys move through the API, else the system's.
+ */
+function appClock(config: Config, given: Clock | undefined) {
+  const movable = !given && config.testClock ? offsetClock() : null;
+  return { clock: given ?? movable ?? systemClock, movable };
+}
+
+/** Builds the whole app from a config and an open database; tests call it in-process. */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  mailSender,
+  pushSender,
+  clock: givenClock,
+}: AppOptions): Promise<FastifyInstance> {
+  const limits = config.http;
+  const { clock, movable } = appClock(config, givenClock);
+  const app = Fastify(
+    fastifyOptions(config, logger, logStream),
+  ).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -171,6 +190,7 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
+      if (movable) await api.register(testClockRoutes(movable));
       if (config.apiDocs) api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -82,6 +82,10 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     "`false` in production, else `true`",
   ),
   row(
+    "TEST_CLOCK",
+    "tests only (browser journeys): `POST /api/test/clock` `{ advanceSeconds }` moves the server's clock forward and runs the due reminders and mails at once; refused when `NODE_ENV=production`",
+  ),
+  row(
     "AUTH_ENUMERATION_PROTECTION",
     "sign-in failures answer one generic `invalid-credential`; `false` tells `user-not-found` from `wrong-password`",
   ),

@@ -89,3 +89,14 @@ describe("connection limits (issue 13 item 13)", () => {
     ).toThrow(/^Invalid configuration: HEADERS_TIMEOUT_SECONDS="40" must not be more than/);
   });
 });
+
+describe("TEST_CLOCK (issue 32): tests only", () => {
+  it("is refused in production, and off unless set", () => {
+    const origin = { PUBLIC_ORIGIN: "https://talents.example/" };
+    expect(() => loadConfig({ ...production, ...origin, TEST_CLOCK: "true" })).toThrow(
+      /^Invalid configuration: TEST_CLOCK=true is for tests only/,
+    );
+    expect(loadConfig({ ...production, ...origin }).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", TEST_CLOCK: "true" }).testClock).toBe(true);
+  });
+});

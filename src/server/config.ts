@@ -152,6 +152,11 @@ export const envSchema = z.object({
   ALLOWED_HOSTS: hostList.optional(),
   /** Serve the build's *.map files; on by default outside production. */
   SERVE_SOURCE_MAPS: onOffUnset().optional(),
+  /**
+   * Tests only (browser journeys): POST /api/test/clock moves the server's clock forward. Refused
+   * in production.
+   */
+  TEST_CLOCK: onOff(false),
   HEADERS_TIMEOUT_SECONDS: positiveInt(10),
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
@@ -210,6 +215,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Whether /api/docs serves the OpenAPI document of the whole API. */
   apiDocs: boolean;
+  /** Tests only: a clock POST /api/test/clock moves (test-clock/). */
+  testClock: boolean;
   /** What the Host header may name; undefined when PUBLIC_ORIGIN is set (then nothing reads Host). */
   allowedHosts: string[] | undefined;
   serveSourceMaps: boolean;
@@ -306,6 +313,11 @@ function checkCombinations(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv)
       `Invalid configuration: ${missing} must be set together with ${present} (a key pair).`,
     );
   }
+  if (e.NODE_ENV === "production" && e.TEST_CLOCK) {
+    throw new ConfigError(
+      "Invalid configuration: TEST_CLOCK=true is for tests only: it lets anyone move the server's clock. Unset it in production.",
+    );
+  }
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       `Invalid configuration: HEADERS_TIMEOUT_SECONDS=${JSON.stringify(env.HEADERS_TIMEOUT_SECONDS)} must not be more than REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS}).`,
@@ -370,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR ?? path.join(import.meta.dirname, "../../dist/web")),
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== "production",
+    testClock: e.TEST_CLOCK,
     allowedHosts:
       e.PUBLIC_ORIGIN && !e.ALLOWED_HOSTS
         ? undefined

@@ -124,6 +124,8 @@ export const features: Record<string, Record<string, string>> = {
     visibility: "leaves out entries by members the reader blocked",
     search: "a saved search keeps the search's words as its SQL",
     places: "a saved search's centre and a new post's distance from it",
+    posts:
+      "claims the posts due a 'Still offering …?' reminder; its one-click links keep, fill or remove them",
   },
   push: {
     write: "each change is one write(): limit, locks, events",
@@ -131,6 +133,7 @@ export const features: Record<string, Record<string, string>> = {
     notifications:
       "each entry as it is now, the bell's count, the push settings; its keys table keeps the VAPID pair",
   },
+  "test-clock": {},
   photos: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",

@@ -98,6 +98,8 @@ export const accountExportSchema = z.object({
       type: z.enum(POST_TYPES),
       area: areaSchema.nullable(),
       createdAt: z.string(),
+      /** When it leaves (or left) the feed and search (issue 32). */
+      expiresAt: z.string(),
     }),
   ),
   reviewsWritten: z.array(

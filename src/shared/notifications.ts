@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PostType } from "./post-types.ts";
 
 // Notifications (issue 30): what happened to a member while they were away, in the bell's list
 // (`/notifications`), counted live in the top bar.
@@ -11,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   "review-reply",
   "moderation",
   "saved-search",
+  "offering-expiring",
+  "looking-for-expiring",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +39,8 @@ export const TOPIC_OF_KIND: Record<NotificationKind, NotificationTopic> = {
   "review-reply": "reviews",
   moderation: "moderation",
   "saved-search": "alerts",
+  "offering-expiring": "reminders",
+  "looking-for-expiring": "reminders",
 };
 
 /**
@@ -156,5 +161,19 @@ export function notificationText(entry: Pick<Notification, "kind" | "count" | "a
       return entry.detail ?? "A moderator looked at your report";
     case "saved-search":
       return `New post matching ${entry.detail ?? "your saved search"}`;
+    case "offering-expiring":
+    case "looking-for-expiring":
+      return expiryQuestion(
+        entry.kind === "offering-expiring" ? "offering" : "looking-for",
+        entry.detail ?? "your post",
+      );
   }
+}
+
+/**
+ * The question a post's author is asked 3 days before it expires (issue 32), in the bell and as the
+ * mail's subject: "Still offering 'Bike repairs'?".
+ */
+export function expiryQuestion(type: PostType, title: string): string {
+  return type === "offering" ? `Still offering '${title}'?` : `Still looking for '${title}'?`;
 }

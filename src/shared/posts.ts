@@ -16,6 +16,15 @@ export const POST_LIMITS = { title: 120, topic: 40, body: 5_000 } as const;
 export const POSTS_PAGE_DEFAULT = 20;
 export const POSTS_PAGE_MAX = 100;
 
+/** How long a post stays in the feed and search (issue 32, decision 029): chosen when posting. */
+export const POST_EXPIRY_DAYS = [30, 60, 90] as const;
+export type PostExpiryDays = (typeof POST_EXPIRY_DAYS)[number];
+export const POST_EXPIRY_DEFAULT_DAYS: PostExpiryDays = 60;
+/** What Keep (the reminder mail's link) and Renew (the expired post's page) give: 60 more days. */
+export const POST_RENEW_DAYS = 60;
+/** How long before a post expires its author is asked "Still offering …?". */
+export const POST_REMINDER_DAYS_BEFORE = 3;
+
 function codePointLength(text: string): number {
   let count = 0;
   for (const _ of text) count++;
@@ -57,15 +66,24 @@ export const createPostSchema = z.object({
     .enum(POST_TYPES, { error: "Type must be Offering or Looking for." })
     .default(POST_TYPE_DEFAULT),
   area_id: areaIdSchema.optional(),
+  /** Absent: POST_EXPIRY_DEFAULT_DAYS. */
+  expires_in_days: z
+    .union(
+      POST_EXPIRY_DAYS.map((days) => z.literal(days)),
+      { error: "Expiry must be 30, 60 or 90 days." },
+    )
+    .optional(),
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
 /**
  * PATCH /api/articles/{article_id} (issue 19), the author only: the fields to change, validated as
  * when creating; at least one. `area_id` null clears the area. Marking filled is not an edit (PUT and
- * DELETE /api/articles/{article_id}/filled).
+ * DELETE /api/articles/{article_id}/filled), and neither is moving the expiry (POST
+ * /api/articles/{article_id}/renew).
  */
 export const updatePostSchema = createPostSchema
+  .omit({ expires_in_days: true })
   .extend({ type: z.enum(POST_TYPES, { error: "Type must be Offering or Looking for." }) })
   .partial()
   .refine((update) => Object.values(update).some((value) => value !== undefined), {
@@ -93,6 +111,10 @@ export const postSchema = z.object({
   edited_at: z.string().optional(),
   /** ISO 8601: when its author marked it filled; absent while open. */
   filled_at: z.string().optional(),
+  /** ISO 8601: when it leaves the feed and search (issue 32). */
+  expires_at: z.string(),
+  /** True once expired (its page says so); absent while it runs. */
+  expired: z.boolean().optional(),
   /**
    * The author's photo (their profile's img_url, issue 20) for avatars on cards; absent when they
    * have none but the generated avatar (draw their initials, avatar.ts).
@@ -130,3 +152,12 @@ export type PostResponse = z.infer<typeof postResponseSchema>;
 export const postParamsSchema = z.object({
   article_id: z.string().regex(ROW_ID_PATTERN, "must be a positive whole number"),
 });
+
+/** GET /api/users/{username}/articles: the member's open posts, or their past (filled or expired) ones. */
+export const memberPostsQuerySchema = z.object({
+  state: z.enum(["open", "past"], { error: "must be open or past" }).default("open"),
+  limit: wholeNumberQuery(POSTS_PAGE_MAX, 10),
+  cursor: z.string().max(200, "is not a valid cursor").optional(),
+});
+export type MemberPostsQuery = z.input<typeof memberPostsQuerySchema>;
+export const memberPostsParamsSchema = z.object({ username: z.string().min(1).max(100) });

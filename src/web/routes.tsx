@@ -59,6 +59,7 @@ const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
 const SearchPage = page(() => import("./search/search-page.tsx"), "SearchPage");
+const PostLinkPage = page(() => import("./notifications/post-link-page.tsx"), "PostLinkPage");
 const UnsubscribePage = page(
   () => import("./notifications/unsubscribe-page.tsx"),
   "UnsubscribePage",
@@ -93,6 +94,8 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   // Issue 30: a member's notifications.
   { path: "/notifications", screen: NotificationsPage },
   { path: "/unsubscribe", screen: UnsubscribePage },
+  // Issue 32: a "Still offering …?" mail's one-click links, without signing in.
+  { path: "/post-link", screen: PostLinkPage },
 ];
 
 /** Every tab follows the session (issue 20): loaded after the first screen, on every page. */

@@ -76,6 +76,16 @@ const articleId = fc.oneof(
   fc.nat().map(String),
 );
 /** A page cursor: one of ours would be base64url of a time and an id; these mostly are not. */
+/** A reminder mail's link token: never one this server signed, some of its shape. */
+const postLinkToken = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc
+    .uint8Array({ minLength: 32, maxLength: 32 })
+    .map(
+      (a) =>
+        `${Buffer.from("1|remove|1790000000000").toString("base64url")}.${Buffer.from(a).toString("base64url")}`,
+    ),
+);
 const cursorLike = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constant(Buffer.from("2026-11-27T10:00:00.000000Z|5").toString("base64url")),
@@ -187,6 +197,7 @@ const ENDPOINTS: Endpoint[] = [
       body: fc.string({ minLength: 1, maxLength: 20 }),
       type: anyPostType,
       area_id: anyAreaId,
+      expires_in_days: fc.constantFrom(30, 60, 90, 45, "60", null),
     },
   },
   {
@@ -212,6 +223,21 @@ const ENDPOINTS: Endpoint[] = [
   ownerAction("DELETE", "/api/articles/{article_id}", { article_id: articleId }),
   ownerAction("PUT", "/api/articles/{article_id}/filled", { article_id: articleId }),
   ownerAction("DELETE", "/api/articles/{article_id}/filled", { article_id: articleId }),
+  // Issue 32: renew, a member's open and past posts, a reminder mail's one-click links. (POST
+  // /api/test/clock exists only with TEST_CLOCK, which this app does not set.)
+  ownerAction("POST", "/api/articles/{article_id}/renew", { article_id: articleId }),
+  {
+    method: "GET",
+    path: "/api/users/username/{username}/articles",
+    params: { username: anyUsername },
+    query: {
+      state: fc.constantFrom("open", "past", "closed"),
+      limit: fc.integer({ min: -5, max: 150 }).map(String),
+      cursor: cursorLike,
+    },
+  },
+  { method: "GET", path: "/api/post-links", query: { token: postLinkToken } },
+  { method: "POST", path: "/api/post-links", body: { token: postLinkToken } },
   {
     method: "GET",
     path: "/api/search/posts",

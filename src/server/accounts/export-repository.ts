@@ -47,6 +47,26 @@ async function ownDirectMessages(db: Db, userId: string): Promise<AccountData["d
   return rows.map((row) => ({ with: row.with, text: row.text, createdAt: iso(row.createdAt) }));
 }
 
+/** The member's posts, oldest first. */
+function ownPostsOf(db: Db, profileId: string) {
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      topic: posts.topic,
+      body: posts.body,
+      type: sql<PostType>`${posts.kind}`,
+      areaId: posts.areaId,
+      areaName: posts.areaName,
+      areaCountry: posts.areaCountry,
+      createdAt: posts.createdAt,
+      expiresAt: posts.expiresAt,
+    })
+    .from(posts)
+    .where(eq(posts.authorId, profileId))
+    .orderBy(asc(posts.id));
+}
+
 /**
  * Everything kept about the account but its secrets (password hash, session tokens) and the
  * sessions, which the route adds: read straight from each feature's table, oldest first.
@@ -78,21 +98,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     };
   }
 
-  const ownPosts = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      topic: posts.topic,
-      body: posts.body,
-      type: sql<PostType>`${posts.kind}`,
-      areaId: posts.areaId,
-      areaName: posts.areaName,
-      areaCountry: posts.areaCountry,
-      createdAt: posts.createdAt,
-    })
-    .from(posts)
-    .where(eq(posts.authorId, profile.id))
-    .orderBy(asc(posts.id));
+  const ownPosts = await ownPostsOf(db, profile.id);
   const other = alias(profiles, "other");
   type Side = typeof reviews.authorId | typeof reviews.subjectId;
   /** The reviews whose `own` side is the member, each with the username on its `otherSide`. */
@@ -126,10 +132,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       area: presentArea(profile),
       createdAt: iso(profile.createdAt),
     },
-    posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, ...p }) => ({
+    posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, expiresAt, ...p }) => ({
       ...p,
       area: presentArea({ areaId, areaName, areaCountry }),
       createdAt: iso(createdAt),
+      expiresAt: iso(expiresAt),
     })),
     reviewsWritten: written.map(({ username, createdAt, ...r }) => ({
       about: username,

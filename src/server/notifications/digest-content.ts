@@ -25,8 +25,14 @@ type Member = {
   areaLng: number | null;
 };
 
-/** Posts since `since` that everyone may see, not the member's own nor by members they blocked. */
-function newPostsFor(db: Db, member: Member, since: Date, match: (SQL | undefined)[]) {
+/** The posts a mail may tell of: posted after `since`, still running at `now`. */
+type Window = { since: Date; now: Date };
+
+/**
+ * Posts since `since` that everyone may see and that have not expired at `now` (the app's clock),
+ * not the member's own nor by members they blocked.
+ */
+function newPostsFor(db: Db, member: Member, { since, now }: Window, match: (SQL | undefined)[]) {
   const reader = { kind: "member" as const, userId: sql`${member.userId}::uuid` };
   return db
     .select({ id: posts.id, title: posts.title })
@@ -35,6 +41,7 @@ function newPostsFor(db: Db, member: Member, since: Date, match: (SQL | undefine
       and(
         publicSql(posts),
         gt(posts.createdAt, since),
+        gt(posts.expiresAt, now),
         ne(posts.authorId, member.profileId),
         notBlockedSql(db, reader, { profileId: posts.authorId }),
         ...match,
@@ -54,7 +61,7 @@ function interestsQuery(member: Member): string | null {
  * "New near you": posts since `since` in the member's area (DIGEST_RADIUS_KM) and about their
  * skills or interests; either alone when the member has only one of them; none with neither.
  */
-async function nearYou(db: Db, member: Member, since: Date): Promise<DigestPost[]> {
+async function nearYou(db: Db, member: Member, window: Window): Promise<DigestPost[]> {
   const { areaLat, areaLng } = member;
   const near =
     areaLat === null || areaLng === null
@@ -65,15 +72,15 @@ async function nearYou(db: Db, member: Member, since: Date): Promise<DigestPost[
     ? sql`${posts.searchVector} @@ to_tsquery('ylt_search', ${words})`
     : undefined;
   if (!near && !about) return [];
-  return newPostsFor(db, member, since, [near, about]);
+  return newPostsFor(db, member, window, [near, about]);
 }
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 /** The posts since `since` one saved search matches, as the search would find them. */
-function matchesOf(db: Db, member: Member, search: SavedSearchRow, since: Date) {
+function matchesOf(db: Db, member: Member, search: SavedSearchRow, window: Window) {
   const { tsquery, plain, type, topic, withinKm, areaLat, areaLng } = search;
-  return newPostsFor(db, member, since, [
+  return newPostsFor(db, member, window, [
     tsquery
       ? sql`(${posts.searchVector} @@ to_tsquery('ylt_search', ${tsquery}) or ${plain} <% ${posts.title})`
       : undefined,
@@ -108,13 +115,13 @@ async function memberOf(db: Db, userId: string): Promise<Member | null> {
 export async function digestSections(
   db: Db,
   userId: string,
-  { since, delivery }: { since: Date; delivery: "daily" | "digest" },
+  { since, now, delivery }: Window & { delivery: "daily" | "digest" },
 ): Promise<DigestSection[]> {
   const member = await memberOf(db, userId);
   if (!member) return [];
   const sections: DigestSection[] = [];
   if (delivery === "digest") {
-    sections.push({ heading: "New near you", posts: await nearYou(db, member, since) });
+    sections.push({ heading: "New near you", posts: await nearYou(db, member, { since, now }) });
   }
   const searches = await db
     .select()
@@ -122,7 +129,7 @@ export async function digestSections(
     .where(and(eq(savedSearches.userId, userId), eq(savedSearches.delivery, delivery)))
     .orderBy(savedSearches.id);
   for (const search of searches) {
-    const found = await matchesOf(db, member, search, since);
+    const found = await matchesOf(db, member, search, { since, now });
     const label = savedSearchLabel({ ...search, q: search.query, within: search.withinKm });
     sections.push({ heading: `Matching ${label}`, posts: found });
   }

@@ -131,7 +131,7 @@ async function sendPeriodicMail(
   // Since the last one, but never more than a period back (the digest is of the last week).
   const periodStart = now.getTime() - everyMs;
   const since = new Date(Math.max(member.lastSent?.getTime() ?? periodStart, periodStart));
-  const sections = await digestSections(db, member.userId, { since, delivery });
+  const sections = await digestSections(db, member.userId, { since, now, delivery });
   if (sections.length === 0) return false;
   const mail = digestMail({
     to: member.email,

@@ -49,7 +49,7 @@ function claimDueEntries(tx: Db, recipientId: string, cutoff: Date) {
 }
 
 /** Where mail goes: a verified address only. */
-async function recipientOf(tx: Db, userId: string) {
+export async function recipientOf(tx: Db, userId: string) {
   const [row] = await tx
     .select({ email: users.email, verified: users.emailVerified, username: profiles.username })
     .from(users)

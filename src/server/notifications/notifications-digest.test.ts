@@ -4,7 +4,7 @@ import { createSignedInUser, type TestUser } from "../../../test/harness/factori
 import { as } from "../../../test/harness/review-calls.ts";
 import { setProfileArea, TOWNS } from "../../../test/harness/search-fixtures.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox, posts } from "../db/schema.ts";
 import { liftedWriteLimits } from "../limits/write-limit-rules.ts";
 import { controllableClock } from "../schedule/index.ts";
 
@@ -140,5 +140,29 @@ describe("the daily mail of saved-search matches", () => {
     await post(ben, "Bicycle for sale");
     await digestsAfter(1);
     expect(await mailsTo(ana)).toHaveLength(2);
+  });
+});
+
+describe("expired posts (issue 32)", () => {
+  it("are left out of the daily mail of saved-search matches", async () => {
+    const [ana, ben] = [await reader({ digest: false }), await createSignedInUser(t.app)];
+    const saved = await inject(ana, "POST", "/api/saved-searches", {
+      q: "tandem",
+      delivery: "daily",
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const expiring = await post(ben, "Tandem for a day");
+    await post(ben, "Tandem lessons");
+    // The shortest expiry is 30 days, longer than any mail's window: set by hand to fall inside it.
+    await t.database.db
+      .update(posts)
+      .set({ expiresAt: new Date(clock.now().getTime() + DAY_MS / 2) })
+      .where(eq(posts.id, expiring));
+    await digestsAfter(1);
+    const [mail, ...more] = await mailsTo(ana);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("1 new post matching your saved searches");
+    expect(mail?.textBody).toContain("Tandem lessons");
+    expect(mail?.textBody).not.toContain("Tandem for a day");
   });
 });

@@ -7,6 +7,7 @@ import { startRepeatingJob } from "../schedule/index.ts";
 import { digestSender, startDigestJob } from "./digest-job.ts";
 import { mailDueNotifications } from "./mail-due.ts";
 import { handleNotificationEvents } from "./notification-handlers.ts";
+import { sendPostReminders } from "./post-reminders.ts";
 import { pruneReadNotifications } from "./prune.ts";
 import { mailTopicsOf } from "./settings-repository.ts";
 import { signingKey } from "./signing-keys.ts";
@@ -24,6 +25,10 @@ declare module "fastify" {
       prune(): Promise<number>;
       /** Sends the weekly digests and daily saved-search mails that are due; how many. */
       sendDigests(): Promise<number>;
+      /** The key the links of "Still offering …?" mails are signed with. */
+      postLinkKey: () => Promise<string>;
+      /** Tells the authors of posts expiring within 3 days (issue 32); how many posts. */
+      remindExpiringPosts(): Promise<number>;
     };
   }
 }
@@ -31,6 +36,7 @@ declare module "fastify" {
 const CHANGED_FRAME = buildFrame({ type: "notifications-changed" });
 const MAIL_CHECK_MAX_MS = 30_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
+const POST_REMINDERS_EVERY_MS = 10 * 60_000;
 
 /** Tells a member's open pages, on every instance, that their entries changed. */
 async function startLivePeer(app: FastifyInstance) {
@@ -48,6 +54,8 @@ function notificationJobs(app: FastifyInstance): FastifyInstance["notifications"
   const { db } = app.database;
   const { config, clock } = app;
   const key = signingKey(db, "unsubscribe");
+  const postLinkKey = signingKey(db, "post-links");
+  const origin = () => config.publicOrigin ?? `http://localhost:${config.port}`;
   return {
     signingKey: key,
     async mailDue() {
@@ -64,6 +72,18 @@ function notificationJobs(app: FastifyInstance): FastifyInstance["notifications"
     },
     prune: () => pruneReadNotifications(db, clock.now()),
     sendDigests: digestSender(app, key),
+    postLinkKey,
+    async remindExpiringPosts() {
+      const [secret, linkKey] = await Promise.all([key(), postLinkKey()]);
+      return sendPostReminders(db, {
+        now: clock.now(),
+        origin: origin(),
+        linkKey,
+        unsubscribeToken: (userId: string, topic: NotificationTopic) =>
+          unsubscribeToken(secret, userId, topic),
+        mailTopicsOf,
+      });
+    },
   };
 }
 
@@ -93,6 +113,12 @@ export const notificationsPlugin = sharedPlugin(async (app: FastifyInstance) => 
       log: app.log,
     }),
     startDigestJob(app),
+    startRepeatingJob({
+      name: "post-expiry-reminders",
+      everyMs: POST_REMINDERS_EVERY_MS,
+      run: jobs.remindExpiringPosts,
+      log: app.log,
+    }),
   ];
   app.addHook("onClose", async () => {
     removeHandlers();

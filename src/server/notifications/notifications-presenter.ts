@@ -18,6 +18,8 @@ function linkOf(row: NotificationRow, ownUsername: string): string {
       return actor ? reviewsLink(actor) : reviewsLink(ownUsername);
     case "moderation":
     case "saved-search":
+    case "offering-expiring":
+    case "looking-for-expiring":
       return row.link ?? "/feed";
   }
 }

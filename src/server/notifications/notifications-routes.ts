@@ -17,6 +17,7 @@ import {
   markNotificationsRead,
   unreadCount,
 } from "./notifications-repository.ts";
+import { postLinkRoutes } from "./post-link-routes.ts";
 import { savedSearchesRoutes } from "./saved-searches-routes.ts";
 import { notificationSettingsRoutes } from "./settings-routes.ts";
 import { unsubscribeApiRoutes } from "./unsubscribe-routes.ts";
@@ -33,6 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notificationSettingsRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(unsubscribeApiRoutes(app.notifications.signingKey));
+  await app.register(postLinkRoutes(app.notifications.postLinkKey));
   const unreadOf = async (userId: string) => unreadCount(db, userId, await app.blocks.of(userId));
 
   app.get(

@@ -91,6 +91,7 @@ const postAnswer = (id: number, title: string): CachedPost => ({
       body: "Body",
       username: "ada",
       created_at: "2026-01-01T00:00:00.000000Z",
+      expires_at: "2099-01-01T00:00:00.000Z",
       type: "offering",
       area: null,
     },
@@ -98,6 +99,8 @@ const postAnswer = (id: number, title: string): CachedPost => ({
   authorUserId: "00000000-0000-4000-8000-000000000000",
   hidden: false,
 });
+const NOW = new Date("2026-06-01T00:00:00Z");
+
 const pageAnswer = (call: number): PostsPage => ({
   articles: [postAnswer(call, `Page ${call}`).answer.article],
   nextCursor: null,
@@ -110,9 +113,18 @@ describe("post cache", () => {
     const page = counted(pageAnswer);
     const first = await cache.post(1, post);
     expect(await cache.post(1, post)).toBe(first);
-    const firstPage = await cache.feedFirstPage(20, page);
-    expect(await cache.feedFirstPage(20, page)).toBe(firstPage);
+    const firstPage = await cache.feedFirstPage(20, NOW, page);
+    expect(await cache.feedFirstPage(20, NOW, page)).toBe(firstPage);
     expect([post.calls, page.calls]).toEqual([1, 1]);
+  });
+
+  it("reads a kept feed page again once one of its posts has expired at the clock's now", async () => {
+    const cache = createPostCache(testDb.database);
+    const page = counted(pageAnswer);
+    await cache.feedFirstPage(20, NOW, page);
+    expect((await cache.feedFirstPage(20, NOW, page)).articles[0]?.title).toBe("Page 1");
+    const afterExpiry = new Date("2099-01-01T00:00:00.001Z");
+    expect((await cache.feedFirstPage(20, afterExpiry, page)).articles[0]?.title).toBe("Page 2");
   });
 
   it("keeps no 'not found'", async () => {
@@ -129,11 +141,11 @@ describe("post cache", () => {
     const page = counted(pageAnswer);
     await here.post(11, one);
     await here.post(12, two);
-    await here.feedFirstPage(20, page);
+    await here.feedFirstPage(20, NOW, page);
     await here.invalidate(11);
     expect((await here.post(11, one))?.answer.article.title).toBe("One 2");
     expect((await here.post(12, two))?.answer.article.title).toBe("Two 1");
-    expect((await here.feedFirstPage(20, page)).articles[0]?.title).toBe("Page 2");
+    expect((await here.feedFirstPage(20, NOW, page)).articles[0]?.title).toBe("Page 2");
   });
 
   it("invalidate() forgets every post and every feed page", async () => {
@@ -144,8 +156,8 @@ describe("post cache", () => {
     for (let round = 0; round < 2; round++) {
       await here.post(21, one);
       await here.post(22, two);
-      await here.feedFirstPage(5, small);
-      await here.feedFirstPage(50, large);
+      await here.feedFirstPage(5, NOW, small);
+      await here.feedFirstPage(50, NOW, large);
       if (round === 0) await here.invalidate();
     }
     expect([one.calls, two.calls, small.calls, large.calls]).toEqual([2, 2, 2, 2]);

@@ -24,6 +24,7 @@ describe("GET /api/articles/:article_id", () => {
         body: "Body of post 0",
         username: "grace",
         created_at: expect.any(String),
+        expires_at: expect.any(String),
         type: "offering",
         area: null,
       },

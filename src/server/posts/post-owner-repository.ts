@@ -63,6 +63,26 @@ export async function setPostFilled(
   return { ok: true, value: { ...row, username: author.username } };
 }
 
+/**
+ * Keeps the post up until `until` (Renew, or the reminder mail's Keep): not an edit, and its next
+ * reminder comes again 3 days before the new date.
+ */
+export async function renewPost(
+  tx: Db,
+  author: Author,
+  id: number,
+  until: Date,
+): OwnerWrite<PostRow> {
+  const [row] = await tx
+    .update(posts)
+    .set({ expiresAt: until, expiryRemindedAt: null })
+    .where(ownedBy(id, author))
+    .returning(ownPostColumns);
+  if (!row) return noSuchPost;
+  await announcePostChange(tx, id);
+  return { ok: true, value: { ...row, username: author.username } };
+}
+
 /** Deletes the post and remembers its id, so its address says it was removed. */
 export async function deletePost(tx: Db, author: Author, id: number): OwnerWrite<null> {
   const [row] = await tx.delete(posts).where(ownedBy(id, author)).returning({ id: posts.id });

@@ -2,16 +2,23 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../shared/api-error.ts";
-import { postParamsSchema, postResponseSchema, updatePostSchema } from "../../shared/posts.ts";
+import {
+  POST_RENEW_DAYS,
+  postParamsSchema,
+  postResponseSchema,
+  updatePostSchema,
+} from "../../shared/posts.ts";
 import { requireMember, type ViewerWithProfile } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import type { WriteResult } from "../db/sql-errors.ts";
 import { chosenArea } from "../places/index.ts";
 import { writeOrRefuse, writtenOrAnswer } from "../write/index.ts";
 import { type PostOwnerRefusal, postOwnerAnswer } from "./post-errors.ts";
+import { daysAfter } from "./post-expiry-time.ts";
 import {
   deletePost,
   type PostChanges,
+  renewPost,
   setPostFilled,
   updatePost,
 } from "./post-owner-repository.ts";
@@ -48,7 +55,7 @@ async function requireOwnPost(
 }
 
 /**
- * The author's own tools (issue 19): edit, delete, mark filled and reopen. Each is one transaction
+ * The author's own tools (issue 19): edit, delete, mark filled and reopen, and renew (issue 32). Each is one transaction
  * counted against the "edit" write limit, announcing the post's change to every instance; after it
  * commits this instance forgets the post at once.
  */
@@ -119,6 +126,22 @@ export const postOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.member;
       await ownWrite(viewer, (tx, author) => deletePost(tx, author, id));
       return reply.status(204).send(null);
+    },
+  );
+
+  // Renew (issue 32): up for POST_RENEW_DAYS from now, expired or not.
+  app.post(
+    "/articles/:article_id/renew",
+    {
+      preHandler: [requireMember, requireOwnPost],
+      schema: { params: postParamsSchema, response: { 200: postResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const id = idOf(request);
+      const viewer = request.member;
+      const until = daysAfter(app.clock.now(), POST_RENEW_DAYS);
+      const row = await ownWrite<PostRow>(viewer, (tx, author) => renewPost(tx, author, id, until));
+      return { article: presentPost({ ...row, authorImgUrl: viewer.profile.imgUrl }) };
     },
   );
 

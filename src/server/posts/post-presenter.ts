@@ -12,7 +12,8 @@ function authorPhoto({ authorImgUrl, username }: PostRow): string | null {
 /**
  * A post as answered: `distanceMeters` (present only when the request had a distance centre) becomes
  * the rounded `distance_km`; null there (a post without an area) leaves it out. `edited_at` and
- * `filled_at` only when set, and so is `author_img_url`: only for an uploaded or Google photo (a card
+ * `filled_at` only when set, `expired` only when true (lists that show expired posts read it), and so
+ * is `author_img_url`: only for an uploaded or Google photo (a card
  * then makes no request for a generated avatar).
  */
 export function presentPost(row: PostRow & { distanceMeters?: number | null }): Post {
@@ -29,6 +30,8 @@ export function presentPost(row: PostRow & { distanceMeters?: number | null }): 
     ...(row.distanceMeters != null ? { distance_km: roundedDistanceKm(row.distanceMeters) } : {}),
     ...(row.editedAt ? { edited_at: row.editedAt } : {}),
     ...(row.filledAt ? { filled_at: row.filledAt } : {}),
+    expires_at: row.expiresAt,
+    ...(row.expired ? { expired: true } : {}),
     ...(photo ? { author_img_url: photo } : {}),
   };
 }

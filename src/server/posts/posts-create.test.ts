@@ -33,6 +33,7 @@ describe("POST /api/articles", () => {
       ...valid,
       username: "ada",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
       type: "offering",
       area: null,
     });

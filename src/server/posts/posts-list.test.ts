@@ -79,11 +79,22 @@ describe("GET /api/articles", () => {
       body: "Body of post 44",
       username: "lister",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      expires_at: expect.any(String),
       type: "offering",
       area: null,
     });
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ["area", "body", "created_at", "id", "title", "topic", "type", "username"].sort(),
+      [
+        "area",
+        "body",
+        "created_at",
+        "expires_at",
+        "id",
+        "title",
+        "topic",
+        "type",
+        "username",
+      ].sort(),
     );
   });
 

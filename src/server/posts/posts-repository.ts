@@ -33,6 +33,10 @@ export type PostRow = AreaFields & {
   kind: PostType;
   editedAt: string | null;
   filledAt: string | null;
+  /** ISO 8601 UTC: when it leaves the feed and search (issue 32). */
+  expiresAt: string;
+  /** Whether it had expired at the read's `now`: only lists that show expired posts read it. */
+  expired?: boolean;
   /** The author's profiles.img_url (null: none); a write's caller adds it from the session. */
   authorImgUrl?: string | null;
 };
@@ -65,7 +69,15 @@ export const ownPostColumns = {
   areaCountry: posts.areaCountry,
   editedAt: isoOf<string | null>(posts.editedAt),
   filledAt: isoOf<string | null>(posts.filledAt),
+  expiresAt: isoOf<string>(posts.expiresAt),
 };
+
+/**
+ * Still running at `now` (issue 32): the feed, search and the periodic mails show only these. `now`
+ * is the app's clock (tests move it), never the database's.
+ */
+export const unexpiredSql = (now: Date | Placeholder) =>
+  sql`${posts.expiresAt} > ${now}::timestamptz`;
 
 /**
  * A post's columns as every list of posts reads them: its author's username and image are the
@@ -122,7 +134,7 @@ function feedQuery(
   window = false,
 ) {
   const { topic, type, excludedAuthors = [], centre, withinKm: km } = filter;
-  const conditions: SQL[] = [publicSql(postItem)];
+  const conditions: SQL[] = [publicSql(postItem), unexpiredSql(sql.placeholder("now"))];
   const notBlocked = notAmongSql(db, excludedAuthors, postItem.author);
   if (notBlocked) conditions.push(notBlocked);
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
@@ -173,8 +185,8 @@ export function postByIdQuery(db: Db) {
 }
 
 /**
- * The unfiltered feed page, newest first (placeholders `limit`, and `afterTime`, `afterId` when
- * `afterPosition`); exported for bench/floor-server.ts's SQL text.
+ * The unfiltered feed page, newest first (placeholders `limit`, `now`, and `afterTime`, `afterId`
+ * when `afterPosition`); exported for bench/floor-server.ts's SQL text.
  */
 export const feedPageQuery = (db: Db, afterPosition: boolean) => feedQuery(db, {}, afterPosition);
 
@@ -206,16 +218,22 @@ const prepared = {
 export type FeedRow = PostRow & { distanceMeters?: number | null };
 
 /**
- * Newest first, strictly after `after` when given, without hidden posts, narrowed by `filter`. Walks
+ * Newest first, strictly after `after` when given, without hidden posts nor posts expired at `now`,
+ * narrowed by `filter`. Walks
  * the (created_at, id) index — or (lower(topic), created_at, id) for a rare topic, the recent
  * window or else the area GiST index for a distance — so a deep page costs what the first one does.
  */
 export async function listPosts(
   db: Db,
-  options: { limit: number; after?: PostPosition | null } & FeedFilter,
+  options: { limit: number; now: Date; after?: PostPosition | null } & FeedFilter,
 ): Promise<FeedRow[]> {
-  const { limit, after, ...filter } = options;
-  const params = { limit, afterTime: after?.createdAt ?? null, afterId: after?.id ?? null };
+  const { limit, now, after, ...filter } = options;
+  const params = {
+    limit,
+    now: now.toISOString(),
+    afterTime: after?.createdAt ?? null,
+    afterId: after?.id ?? null,
+  };
   const { topic, ...rest } = filter;
   if (topic && !isFiltered(rest)) {
     const query = after ? prepared.topicAfter(db) : prepared.topicFirst(db);
@@ -239,7 +257,13 @@ export async function findPostById(db: Db, id: number): Promise<PostWithAuthor |
   return (await prepared.byId(db).execute({ id }))[0] ?? null;
 }
 
-export type NewPost = AreaValues & { title: string; topic: string; body: string; kind: PostType };
+export type NewPost = AreaValues & {
+  title: string;
+  topic: string;
+  body: string;
+  kind: PostType;
+  expiresAt: Date;
+};
 
 /**
  * Stores a post by `author` (always the session's profile) and returns it as listed. Every instance

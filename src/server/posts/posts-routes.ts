@@ -3,6 +3,7 @@ import { apiErrorSchema } from "../../shared/api-error.ts";
 import {
   createPostSchema,
   listPostsQuerySchema,
+  POST_EXPIRY_DEFAULT_DAYS,
   type PostResponse,
   type PostsPage,
   postParamsSchema,
@@ -16,8 +17,10 @@ import { badRequest } from "../http/app-error.ts";
 import { reuseAnsweredJson } from "../http/serializer.ts";
 import { areaOf, chosenArea, requestedCentre } from "../places/index.ts";
 import { write, writtenOrTooManyWrites } from "../write/index.ts";
+import { memberPostsRoutes } from "./member-posts-routes.ts";
 import type { CachedPost } from "./post-cache.ts";
 import { noSuchPost, postRemoved } from "./post-errors.ts";
+import { daysAfter } from "./post-expiry-time.ts";
 import { wasRemoved } from "./post-owner-repository.ts";
 import { postOwnerRoutes } from "./post-owner-routes.ts";
 import { presentPost } from "./post-presenter.ts";
@@ -42,23 +45,33 @@ function presentPage(rows: FeedRow[], limit: number): PostsPage {
 }
 
 /**
- * The post page as `viewer` may read it (post-visibility.ts): a hidden post marked (a fresh object:
- * the cached answer stays the same for everyone). Null: answer 404.
+ * The post page as `viewer` may read it (post-visibility.ts) at `now`: a hidden or expired post
+ * marked (a fresh object: the cached answer stays the same for everyone). Null: answer 404.
  */
 async function postAsSeenBy(
   blocks: Blocks,
   post: CachedPost,
   viewer: Viewer | null,
+  now: Date,
 ): Promise<PostResponse | null> {
   const { article } = post.answer;
   const access = { ...post, username: article.username };
   if (!(await mayRead(blocks, access, viewer))) return null;
-  return post.hidden ? { article: { ...article, hidden: true } } : post.answer;
+  const expired = Date.parse(article.expires_at) <= now.getTime();
+  if (!post.hidden && !expired) return post.answer;
+  return {
+    article: {
+      ...article,
+      ...(post.hidden && { hidden: true }),
+      ...(expired && { expired: true }),
+    },
+  };
 }
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.postCache;
   await app.register(postOwnerRoutes);
+  await app.register(memberPostsRoutes);
 
   app.get(
     "/articles",
@@ -92,12 +105,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         withinKm: within,
         excludedAuthors: await app.blocks.ofViewer(viewer),
       };
+      const now = app.clock.now();
       const read = async () =>
-        presentPage(await listPosts(db, { limit: limit + 1, after, ...filter }), limit);
+        presentPage(await listPosts(db, { limit: limit + 1, now, after, ...filter }), limit);
       // Filtered and deeper pages always read the database, and so does a reader who blocked
       // someone (the cached page is everyone's); otherwise, signed in or not, the first page is
       // shared.
-      return isFiltered(filter) || after ? read() : cache.feedFirstPage(limit, read);
+      return isFiltered(filter) || after ? read() : cache.feedFirstPage(limit, now, read);
     },
   );
 
@@ -119,14 +133,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { identity, profile } = request.member;
-      const { title, topic, body, type, area_id } = request.body;
+      const { title, topic, body, type, area_id, expires_in_days } = request.body;
+      const expiresAt = daysAfter(app.clock.now(), expires_in_days ?? POST_EXPIRY_DEFAULT_DAYS);
       // Left out: the author's area; an unknown place is refused here, before anything is written.
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const { db } = app.database;
       const row = writtenOrTooManyWrites(
         await write(
           db,
-          (tx) => insertPost(tx, profile, { title, topic, body, kind: type, ...area }),
+          (tx) => insertPost(tx, profile, { title, topic, body, kind: type, expiresAt, ...area }),
           { limits: app.config.writeLimits, userId: identity.id, action: "post" },
         ),
       );
@@ -158,7 +173,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         request.viewer,
       ]);
-      const answer = post && (await postAsSeenBy(app.blocks, post, viewer));
+      const answer = post && (await postAsSeenBy(app.blocks, post, viewer, app.clock.now()));
       if (answer) return answer;
       // Not kept by the cache: a removed post's address is asked for again and again only rarely.
       throw !post && (await wasRemoved(db, id)) ? postRemoved() : noSuchPost();

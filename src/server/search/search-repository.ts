@@ -14,7 +14,7 @@ import {
   distanceMeters,
   withinKm,
 } from "../places/index.ts";
-import { type PostRow, postColumns } from "../posts/index.ts";
+import { type PostRow, postColumns, unexpiredSql } from "../posts/index.ts";
 import { notAmongSql, publicSql } from "../visibility/index.ts";
 import { markedText } from "./highlight.ts";
 import type { SearchText } from "./search-text.ts";
@@ -32,6 +32,8 @@ export type CommonFilter = {
 };
 
 export type PostSearch = CommonFilter & {
+  /** The app's clock: posts expired by then are left out (issue 32). */
+  now: Date;
   type?: PostType | undefined;
   topic?: string | undefined;
 };
@@ -129,7 +131,7 @@ function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuth
 }
 
 /**
- * Posts matching `search`, open ones before filled ones, best first: the weighted text rank (title and topic above body) plus the
+ * Posts matching `search` that have not expired at its `now`, open ones before filled ones, best first: the weighted text rank (title and topic above body) plus the
  * title's trigram similarity (typos), over a recency factor; newest first without words. Hidden
  * posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES matches are ranked, and
  * highlights are made for the page's rows only.
@@ -137,7 +139,11 @@ function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuth
 export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
   const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
   // Each search is planned for its own words and filters (a generic plan suits few of them).
-  const conditions: SQL[] = [publicSql(posts), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  const conditions: SQL[] = [
+    publicSql(posts),
+    unexpiredSql(search.now),
+    sql`true ${sql.raw(PLAN_EACH_TIME)}`,
+  ];
   const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
   if (notBlocked) conditions.push(notBlocked);
   if (type) conditions.push(eq(posts.kind, type));

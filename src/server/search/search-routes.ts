@@ -60,7 +60,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { type, topic, page } = request.query;
       const { db } = app.database;
       const common = await commonFilter(app, await request.viewer, request.query);
-      const result = await searchPosts(db, { ...common, type, topic: topic || undefined });
+      const result = await searchPosts(db, {
+        ...common,
+        now: app.clock.now(),
+        type,
+        topic: topic || undefined,
+      });
       return { articles: result.hits.map(presentPostHit), nextPage: nextPage(page, result) };
     },
   );

@@ -17,6 +17,10 @@ export type PostsCache = InfiniteData<PostsPage, string | null>;
 /** One post; a new post is put here so that opening it needs no request. */
 export const postQueryKey = (id: number) => ["articles", "detail", id] as const;
 
+/** A member's open or past posts on their profile (issue 32). */
+export const memberPostsQueryKey = (username: string, state: "open" | "past") =>
+  ["articles", "member", username.toLowerCase(), state] as const;
+
 /** Search results (issue 18): posts and people; new posts, blocks and hides change them. */
 export const searchQueryKey = ["search"] as const;
 

@@ -22,6 +22,7 @@ const article: Post = {
   body: "Beginners welcome.",
   username: "ada",
   created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2099-01-01T00:00:00.000Z",
   type: "offering",
   area: null,
 };
@@ -99,7 +100,23 @@ describe("the add-post form", () => {
       body: "Beginners welcome.",
       type: "offering",
       area_id: null,
+      expires_in_days: 60,
     });
+  });
+
+  it("shows the post for 60 days unless 30 or 90 are chosen", async () => {
+    const { requests, form, send } = openForm(() => ({ status: 201, body: { article } }));
+    const expiry = form.getByRole("combobox", { name: "Show it for" });
+    expect(expiry).toHaveProperty("value", "60");
+    expect(
+      within(expiry)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["30 days", "60 days", "90 days"]);
+    await userEvent.selectOptions(expiry, "30 days");
+    await send({ title: "Piano teacher", topic: "Music", body: "For my son." });
+    await waitFor(() => expect(requests.length).toBe(1));
+    expect(requests.at(0)?.body).toMatchObject({ expires_in_days: 30 });
   });
 
   it("offers Offering preselected, and sends Looking for when chosen", async () => {

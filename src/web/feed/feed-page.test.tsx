@@ -16,6 +16,7 @@ const post = (id: number, changes: Partial<Post> = {}): Post => ({
   body: "Beginners welcome.",
   username: "grace",
   created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2099-01-01T00:00:00.000Z",
   type: "offering",
   area: null,
   ...changes,

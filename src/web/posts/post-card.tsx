@@ -7,8 +7,9 @@ import { Avatar } from "../ui/avatar.tsx";
 import { TimeAgo } from "../ui/time-ago.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
 import { PostTypeBadge } from "./post-type-badge.tsx";
+import "./post-card.css";
 
-/** The feed's card (feed.css) and a search result's (search.css): their classes and heading. */
+/** The feed's card (post-card.css) and a search result's (search.css): their classes and heading. */
 const LOOKS = {
   feed: {
     article: "card post-card",
@@ -40,7 +41,7 @@ type Props = {
 
 /**
  * A post in a list: the title leads to the post, the author's name to their profile. Its type and
- * topic (and "Filled" once its author marked it so), who wrote it (avatar and name) and how long
+ * topic (and "Filled" once its author marked it so, "Expired" once it expired), who wrote it (avatar and name) and how long
  * ago, its town (with the distance under a distance filter), and the body as SPEC's preview rule
  * cuts it. A search result shows its badges above the title, the feed below.
  */
@@ -57,6 +58,7 @@ export function PostCard({ post, look, title = post.title, body = previewBody(po
   const badges = (
     <p className={classes.badges}>
       {post.filled_at && <FilledBadge />}
+      {post.expired && !post.filled_at && <span className="filled-badge">Expired</span>}
       <PostTypeBadge type={post.type} />
       <span className="badge">{post.topic}</span>
     </p>

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionOf } from "../../../test/harness/web/members.ts";
 import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
@@ -6,6 +7,7 @@ import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { Post } from "../../shared/posts.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
+import { Notices } from "../ui/notify.tsx";
 import { PostView } from "./post-view.tsx";
 
 const HIDDEN_TEXT = "Hidden by moderators. Only you and moderators can see it.";
@@ -17,6 +19,7 @@ const post: Post = {
   body: "Call me any day.",
   username: "grace",
   created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2099-01-01T00:00:00.000Z",
   type: "offering",
   area: null,
 };
@@ -28,6 +31,56 @@ function openPost(shown: Post, session: MeResponse) {
   }));
   return waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe("success"));
 }
+
+describe("an expired post's page", () => {
+  const expired: Post = { ...post, expires_at: "2026-02-01T12:00:00.000Z", expired: true };
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
+    new Date(expired.expires_at),
+  );
+
+  it("says when it expired, with no Renew for a reader", async () => {
+    await openPost(expired, sessionOf("ada"));
+    expect(screen.getByRole("note").textContent).toContain(`This post expired on ${when}.`);
+    expect(screen.queryByRole("button", { name: "Renew for 60 days" })).toBeNull();
+  });
+
+  it("offers its author Renew for 60 days, which asks the server to renew it", async () => {
+    const renewed = { ...post, expires_at: "2026-04-02T12:00:00.000Z" };
+    const page = (
+      <>
+        <PostView post={expired} />
+        <Notices />
+      </>
+    );
+    const { requests } = renderWithApi(page, (request) =>
+      request.method === "POST"
+        ? { status: 200, body: { article: renewed } }
+        : { status: 200, body: sessionOf("grace") },
+    );
+    const renew = await screen.findByRole("button", { name: "Renew for 60 days" });
+    await userEvent.click(renew);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+        "/articles/42/renew",
+      ]),
+    );
+    expect(await screen.findByText("Your post is back in the feed for 60 days.")).toBeTruthy();
+  });
+
+  it("tells the author until when a running post shows, and readers nothing of expiry", async () => {
+    await openPost(post, sessionOf("grace"));
+    expect(screen.queryByText(/expired on/)).toBeNull();
+    const until = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
+      new Date(post.expires_at),
+    );
+    expect(screen.getByText(/^In the feed and search until/).textContent).toBe(
+      `In the feed and search until ${until}. We ask you 3 days before.`,
+    );
+    cleanup();
+    await openPost(post, sessionOf("ada"));
+    expect(screen.queryByText(/In the feed and search until/)).toBeNull();
+  });
+});
 
 describe("the post page's view", () => {
   it("shows the post's type, and its town when it has one", async () => {

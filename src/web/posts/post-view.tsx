@@ -6,6 +6,7 @@ import { conversationAddress } from "../messages/index.ts";
 import { AreaText } from "../places/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { ExpiryNote } from "./expired-notice.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
 import { PostTypeBadge } from "./post-type-badge.tsx";
 
@@ -69,13 +70,8 @@ export function PostView({ post }: { post: Post }) {
               </>
             )}
           </p>
-          {filled && (
-            <p className="post-filled-note">
-              {own
-                ? "You marked this post as filled: it stays readable, and no longer invites answers."
-                : `${post.username} marked this post as filled.`}
-            </p>
-          )}
+          {filled && <FilledNote username={post.username} own={own} />}
+          <ExpiryNote post={post} own={own} />
           <div className="post-body">{post.body}</div>
           <div className="button-row">
             {!own && !filled && (
@@ -97,5 +93,15 @@ export function PostView({ post }: { post: Post }) {
         </>
       )}
     </article>
+  );
+}
+
+function FilledNote({ username, own }: { username: string; own: boolean }) {
+  return (
+    <p className="post-filled-note">
+      {own
+        ? "You marked this post as filled: it stays readable, and no longer invites answers."
+        : `${username} marked this post as filled.`}
+    </p>
   );
 }

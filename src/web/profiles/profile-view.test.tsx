@@ -35,6 +35,9 @@ function openProfile(session: MeResponse, profile: Partial<ProfileDetail> = {}) 
     if (request.path === "/users/username/grace") {
       return { status: 200, body: { user: grace({ ...profile, ...(blocked && { blocked }) }) } };
     }
+    if (request.path.startsWith("/users/username/grace/articles")) {
+      return { status: 200, body: { articles: [], nextCursor: null } };
+    }
     if (request.path === "/blocks/grace") {
       blocked = request.method === "PUT";
       return { status: 200, body: { username: "grace", blocked } };

@@ -16,6 +16,7 @@ import { useProfile } from "./api/get-profile.ts";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
+import { MemberPosts } from "./member-posts.tsx";
 import { ProfileDetails } from "./profile-details.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
 import "./profile.css";
@@ -81,7 +82,7 @@ export function ProfileView({ username }: { username: string }) {
 
 /**
  * Header (Edit for the owner; Message, Report and Block, or the blocked notice, for other members), the
- * sections or (owner only) the edit form, and the reviews block.
+ * sections or (owner only) the edit form, the member's open and past posts, and the reviews block.
  */
 function ProfileContent({ user }: { user: ProfileDetail }) {
   const session = useSession();
@@ -149,6 +150,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           ownEmailVerified={session.data?.user?.emailVerified !== false}
         />
       )}
+      <MemberPosts username={user.username} />
       <ReviewsBlock
         subject={user}
         viewer={viewer}

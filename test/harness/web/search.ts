@@ -23,6 +23,7 @@ export function postResult(
     body: "Any day.",
     username: "grace",
     created_at: "2026-01-01T00:00:00.000Z",
+    expires_at: "2099-01-01T00:00:00.000Z",
     type: "offering",
     area: null,
     title_highlight: marked(title),

@@ -154,3 +154,12 @@ export const digestSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * The one-click links of "Still offering …?" mails (issue 32) that were used, by signature: each
+ * works once, and a second click is told so even after the post itself was removed.
+ */
+export const usedPostLinks = pgTable("used_post_links", {
+  signature: text("signature").primaryKey(),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull(),
+});

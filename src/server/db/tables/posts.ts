@@ -39,6 +39,16 @@ export const posts = pgTable(
      */
     authorUsername: text("author_username").notNull().default(""),
     authorImgUrl: text("author_img_url"),
+    /**
+     * When the post leaves the feed and search (issue 32, decision 029): chosen when posting (30,
+     * 60 or 90 days), moved by Keep or Renew. The default only serves rows written by hand; the app
+     * always sets it from its own clock.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '60 days'`),
+    /** When the reminder job claimed the post and told its author; null until then, and after Keep. */
+    expiryRemindedAt: timestamp("expiry_reminded_at", { withTimezone: true }),
     /** Search document: title and topic weigh more than the body (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()
@@ -49,7 +59,11 @@ export const posts = pgTable(
   (t) => [
     index("articles_created_idx").on(t.createdAt, t.id),
     index("articles_topic_created_idx").on(sql`lower(${t.topic})`, t.createdAt, t.id),
-    index("articles_author_idx").on(t.authorId),
+    index("articles_author_idx").on(t.authorId, t.createdAt, t.id),
+    /** What the reminder job looks for: open posts not yet reminded, soonest expiry first. */
+    index("articles_expiry_reminder_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.expiryRemindedAt} is null and ${t.filledAt} is null`),
     hiddenIndex("articles_hidden_idx", t.hiddenAt),
     check("articles_kind", sql`${t.kind} in ('offering', 'looking-for')`),
     areaCheck("articles_area_complete", t),
