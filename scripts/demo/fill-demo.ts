@@ -198,6 +198,7 @@ async function writeReviews(tx: Db, members: Map<string, Created>): Promise<void
       title: review.title,
       body: review.body,
       rating: review.rating,
+      heldUntil: null,
     });
     if (!written.ok) throw new Error(`demo review by ${review.author}: ${written.reason}`);
     const id = written.value.id;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AccountExport } from "../../shared/accounts.ts";
 import type { PostType } from "../../shared/posts.ts";
@@ -89,6 +89,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     .where(eq(posts.authorId, profile.id))
     .orderBy(asc(posts.id));
   const other = alias(profiles, "other");
+  // A held review (a new account's, issue 32) is not the subject's to see before its time.
+  const receivedSql = and(
+    notWithheldSql(reviews),
+    or(isNull(reviews.visibleFrom), lte(reviews.visibleFrom, sql`now()`)),
+  );
   type Side = typeof reviews.authorId | typeof reviews.subjectId;
   /** The reviews whose `own` side is the member, each with the username on its `otherSide`. */
   const reviewsOf = (own: Side, otherSide: Side, skipWithheld = false) =>
@@ -102,7 +107,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       })
       .from(reviews)
       .innerJoin(other, eq(other.id, otherSide))
-      .where(and(eq(own, profile.id), skipWithheld ? notWithheldSql(reviews) : undefined))
+      .where(and(eq(own, profile.id), skipWithheld ? receivedSql : undefined))
       .orderBy(asc(reviews.id));
   const written = await reviewsOf(reviews.authorId, reviews.subjectId);
   // A withheld review (by a member this one blocked) is its author's alone.

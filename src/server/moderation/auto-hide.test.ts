@@ -4,8 +4,8 @@ import type { TestUser } from "../../../test/harness/factories.ts";
 import { moderationFixture } from "../../../test/harness/moderators.ts";
 import { moderationLog, reports } from "../db/schema.ts";
 
-/** Threshold 3 (moderationTestApp). */
-const m = moderationFixture();
+/** Threshold 3 (moderationTestApp); accounts are new for NEW_ACCOUNT_HOURS' default, a day. */
+const m = moderationFixture({ newAccountHours: 24 });
 const { db } = m;
 
 const postHiddenAt = (postId: number) => m.hiddenAt("post", postId);
@@ -145,7 +145,10 @@ describe("the reports threshold", () => {
   });
 
   describe("at another REPORTS_AUTO_HIDE_THRESHOLD", () => {
-    const strict = moderationFixture({ moderation: { adminEmails: [], autoHideThreshold: 1 } });
+    const strict = moderationFixture({
+      moderation: { adminEmails: [], autoHideThreshold: 1 },
+      newAccountHours: 24,
+    });
 
     it("follows REPORTS_AUTO_HIDE_THRESHOLD", async () => {
       const postId = await strict.post(await strict.member());
