@@ -43,6 +43,15 @@ async function ownDirectMessages(db: Db, userId: string): Promise<AccountData["d
 }
 
 /**
+ * The reviews a member was given, in their export: not withheld (by a member they blocked), nor
+ * held (a new account's, issue 32: not the subject's to see before its time).
+ */
+const receivedSql = and(
+  notWithheldSql(reviews),
+  or(isNull(reviews.visibleFrom), lte(reviews.visibleFrom, sql`now()`)),
+);
+
+/**
  * Everything kept about the account but its secrets (password hash, session tokens) and the
  * sessions, which the route adds: read straight from each feature's table, oldest first.
  */
@@ -89,11 +98,6 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     .where(eq(posts.authorId, profile.id))
     .orderBy(asc(posts.id));
   const other = alias(profiles, "other");
-  // A held review (a new account's, issue 32) is not the subject's to see before its time.
-  const receivedSql = and(
-    notWithheldSql(reviews),
-    or(isNull(reviews.visibleFrom), lte(reviews.visibleFrom, sql`now()`)),
-  );
   type Side = typeof reviews.authorId | typeof reviews.subjectId;
   /** The reviews whose `own` side is the member, each with the username on its `otherSide`. */
   const reviewsOf = (own: Side, otherSide: Side, skipWithheld = false) =>
