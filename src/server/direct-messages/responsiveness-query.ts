@@ -25,7 +25,7 @@ export async function responsivenessOf(
   now: Date,
 ): Promise<Responsiveness | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const answered = sql`replied_at is not null and replied_at <= ${at}`;
+  const answered = sql`replied_at is not null`;
   const result = await db.execute(sql`
     with started as (
       select c.created_at as started_at,
@@ -36,7 +36,6 @@ export async function responsivenessOf(
         on member.user_id in (c.user_lo, c.user_hi) and c.started_by <> member.user_id
       where member.username = ${storedUsername(username)}
         and c.created_at > ${at} - make_interval(days => ${RESPONSIVENESS_WINDOW_DAYS})
-        and c.created_at <= ${at}
         and exists (select 1 from ${directMessages} opening
           where opening.conversation_id = c.id and opening.sender_id = c.started_by
             and not opening.withheld)
