@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createSignedInUser, createSignedInUsers } from "../../../test/harness/factories.ts";
 import { as } from "../../../test/harness/review-calls.ts";
@@ -98,7 +99,7 @@ describe("a profile's review figures", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await t.app.inject({
+      const res: LightMyRequestResponse = await t.app.inject({
         method: "GET",
         url: `/api/reviews?created_about=${subject.username}&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
       });
