@@ -4,6 +4,7 @@ import type { Post } from "../../shared/posts.ts";
 import { useSession } from "../auth/index.ts";
 import { conversationAddress } from "../messages/index.ts";
 import { AreaText } from "../places/index.ts";
+import { AuthorResponsiveness } from "../profiles/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
@@ -69,6 +70,7 @@ export function PostView({ post }: { post: Post }) {
               </>
             )}
           </p>
+          <AuthorResponsiveness username={post.username} />
           {filled && (
             <p className="post-filled-note">
               {own

@@ -18,6 +18,7 @@ import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
 import { ProfileDetails } from "./profile-details.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
+import { ResponsivenessLine } from "./responsiveness-line.tsx";
 import "./profile.css";
 
 const PROFILE_EDIT_FORM_ID = "profile-edit-form";
@@ -179,7 +180,12 @@ function ProfileTitle({ user, isOwner }: { user: ProfileDetail; isOwner: boolean
         <BreakableName name={capitalise(user.username)} />
         's Profile
       </h1>
-      <RatingSummary average={user.average_rating} count={user.review_count} />
+      <RatingSummary
+        average={user.average_rating}
+        count={user.review_count}
+        contactBacked={user.contact_backed_count}
+      />
+      <ResponsivenessLine responsiveness={user.responsiveness} />
       {user.area ? (
         <p className="profile-area">Area: {areaLabel(user.area)}</p>
       ) : (
