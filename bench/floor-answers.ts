@@ -3,7 +3,6 @@
  * write it (post-presenter.ts, review-presenter.ts); a profile and an area go through the app's own
  * presentProfile and presentArea (pure functions of the row and the shared policies).
  */
-import { encodeCursor } from "../src/server/db/position-cursor.ts";
 import { presentArea } from "../src/server/places/index.ts";
 import { presentProfile as presentVisibleProfile } from "../src/server/profiles/profile-presenter.ts";
 import type { ProfileWithOwner } from "../src/server/profiles/profiles-repository.ts";
