@@ -4,8 +4,8 @@ import type { TestUser } from "../../../test/harness/factories.ts";
 import { moderationFixture } from "../../../test/harness/moderators.ts";
 import { moderationLog, reports } from "../db/schema.ts";
 
-/** Threshold 3 (moderationTestApp); accounts are new for NEW_ACCOUNT_HOURS' default, a day. */
-const m = moderationFixture({ newAccountHours: 24 });
+/** Threshold 3 (moderationTestApp). */
+const m = moderationFixture();
 const { db } = m;
 
 const postHiddenAt = (postId: number) => m.hiddenAt("post", postId);
@@ -147,7 +147,6 @@ describe("the reports threshold", () => {
   describe("at another REPORTS_AUTO_HIDE_THRESHOLD", () => {
     const strict = moderationFixture({
       moderation: { adminEmails: [], autoHideThreshold: 1 },
-      newAccountHours: 24,
     });
 
     it("follows REPORTS_AUTO_HIDE_THRESHOLD", async () => {

@@ -4,7 +4,7 @@ import type { TestUser } from "../../../test/harness/factories.ts";
 import { isTarget, moderationFixture } from "../../../test/harness/moderators.ts";
 import { directMessages, moderationLog, reports } from "../db/schema.ts";
 
-const m = moderationFixture({ newAccountHours: 24 });
+const m = moderationFixture();
 const { db } = m;
 
 /** Two members in a conversation `sender` started and `recipient` replied to. */
@@ -271,7 +271,6 @@ describe("the reports threshold on direct messages", () => {
   describe("at a threshold of one report", () => {
     const strict = moderationFixture({
       moderation: { adminEmails: [], autoHideThreshold: 1 },
-      newAccountHours: 24,
     });
 
     it("hides a direct message its recipient reported once the threshold is one report", async () => {
