@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { MODERATOR_EMAILS } from "./e2e/support/moderators.ts";
+import { newAccountsURL } from "./e2e/support/new-accounts-server.ts";
 import { authoritiesWithTestPushService } from "./test/harness/push-service-authority.ts";
 import { freePort } from "./test/harness/server-process.ts";
 
@@ -11,12 +12,19 @@ import { freePort } from "./test/harness/server-process.ts";
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `ylt-e2e-${randomBytes(4).toString("hex")}`);
 process.env.E2E_OIDC_PORT ??= String(await freePort());
+// Issue 32: a second app server with NEW_ACCOUNT_HOURS as shipped, for the held-review journey.
+process.env.E2E_NEW_ACCOUNTS_PORT ??= String(await freePort());
+process.env.E2E_NEW_ACCOUNTS_DATA_DIR ??= path.join(
+  os.tmpdir(),
+  `ylt-e2e-new-${randomBytes(4).toString("hex")}`,
+);
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_SMTP_API_PORT ??= String(await freePort());
 /** The test SMTP server's HTTP API, which e2e/support/mailbox.ts reads. */
 process.env.E2E_SMTP_API ??= `http://127.0.0.1:${process.env.E2E_SMTP_API_PORT}`;
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+
 /** The local OpenID Connect provider standing in for Google (e2e/support/oidc-server.ts). */
 const oidcURL = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 /** The real SMTP server the app sends to (e2e/support/smtp-catcher-server.ts). */
@@ -113,6 +121,30 @@ export default defineConfig({
         NODE_EXTRA_CA_CERTS: authoritiesWithTestPushService(),
         // Issue 32: journeys move the server's clock (POST /api/test/clock), never sleep.
         TEST_CLOCK: "true",
+        // Issue 32: every journey's accounts are minutes old; here none is "new", so their reviews
+        // show at once (and the write limits have one tier). The held review has its own server.
+        NEW_ACCOUNT_HOURS: "0",
+      },
+    },
+    // Issue 32: a second app server with NEW_ACCOUNT_HOURS as shipped (a fresh account's review is
+    // held), for that one journey (trust-signals.spec.ts); it signs up from 127.0.0.1 too.
+    {
+      command: "node e2e/support/app-server.ts",
+      url: `${newAccountsURL()}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      env: {
+        PORT: String(process.env.E2E_NEW_ACCOUNTS_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_NEW_ACCOUNTS_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
+        AUTH_SIGNUP_PER_IP_PER_HOUR: "100000",
+        AUTH_SIGNIN_PER_IP_PER_MINUTE: "100000",
+        CHAT_SOCKETS_PER_ADDRESS: "100000",
+        CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE: "100000",
       },
     },
     {

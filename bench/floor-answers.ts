@@ -3,12 +3,13 @@
  * write it (post-presenter.ts, review-presenter.ts); a profile and an area go through the app's own
  * presentProfile and presentArea (pure functions of the row and the shared policies).
  */
-import { encodeCursor } from "../src/server/db/position-cursor.ts";
 import { presentArea } from "../src/server/places/index.ts";
 import { presentProfile as presentVisibleProfile } from "../src/server/profiles/profile-presenter.ts";
 import type { ProfileWithOwner } from "../src/server/profiles/profiles-repository.ts";
+import { encodeReviewCursor } from "../src/server/reviews/review-cursor.ts";
 import type { PolicyActor } from "../src/shared/policies.ts";
 import { averageRating } from "../src/shared/reviews.ts";
+import type { Responsiveness } from "../src/shared/trust.ts";
 import type { Row } from "./floor-db.ts";
 
 const areaOf = (row: Row) => presentArea(row as Parameters<typeof presentArea>[0]);
@@ -38,13 +39,20 @@ export function presentPost(row: Row) {
 export type Viewer = { identity: Row; profile: Row | null } | null;
 
 /** The profile page's answer (profile-presenter.ts presentProfileDetail), never hidden nor blocked. */
-export function presentProfile(found: Row, row: Row, viewer: Viewer) {
+export function presentProfile(
+  found: Row,
+  row: Row,
+  viewer: Viewer,
+  responsiveness: Responsiveness | null,
+) {
   const owner = { ...found, emailVerified: row.emailVerified } as ProfileWithOwner;
   const count = Number(row.count ?? 0);
   return {
     ...presentVisibleProfile(owner, (viewer?.profile ?? null) as PolicyActor),
     review_count: count,
+    contact_backed_count: Number(row.contactBacked ?? 0),
     average_rating: averageRating(Number(row.sum ?? 0), count),
+    responsiveness,
     ...(row.blocked ? { blocked: true } : {}),
   };
 }
@@ -85,12 +93,20 @@ export function presentReviews(rows: Row[], limit: number) {
         author_img_url: r.authorImgUrl,
         ...(r.editedAt ? { edited_at: iso(r.editedAt) } : {}),
         reply: presentReply(reply as Row | null),
+        contact_backed: r.contactBacked === true,
+        ...(r.visibleFrom && new Date(iso(r.visibleFrom)) > new Date()
+          ? { visible_from: iso(r.visibleFrom) }
+          : {}),
       },
     ];
   });
   const nextCursor =
     rows.length > limit && last?.position && last.id !== null
-      ? encodeCursor({ createdAt: last.position as string, id: Number(last.id) })
+      ? encodeReviewCursor({
+          contactBacked: last.contactBacked === true,
+          createdAt: last.position as string,
+          id: Number(last.id),
+        })
       : null;
   return { reviews, nextCursor };
 }

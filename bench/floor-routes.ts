@@ -9,6 +9,7 @@
 import { hashToken } from "../src/server/auth/secret-token.ts";
 import { viewerQueryForText } from "../src/server/auth/viewer-query.ts";
 import { decodeCursor, encodeCursor } from "../src/server/db/position-cursor.ts";
+import { responsivenessOf } from "../src/server/direct-messages/index.ts";
 import { liftedWriteLimits } from "../src/server/limits/write-limit-rules.ts";
 import {
   feedPageQuery,
@@ -265,18 +266,25 @@ async function profileRoute(floor: Floor, { cookie }: FloorRequest, name: string
   // As the app: the viewer and the profile page at once, or the viewer first when the page
   // reads whether the viewer blocked its owner (placeholder viewerId).
   const stored = storedUsername(username);
+  const now = new Date();
+  const page = { username: stored, now: now.toISOString() };
+  // The member's responsiveness (issue 32) is the app's own one query, run beside the page's.
+  const responsiveness = responsivenessOf(db.drizzle, stored, now);
   const [viewer, rows] = s.profileNeedsViewer
     ? await viewerOf(floor, cookie).then(async (found) => {
         const viewerId = found?.identity.id ?? null;
-        return [found, await db.run(s.profilePage, { username: stored, viewerId })] as const;
+        return [found, await db.run(s.profilePage, { ...page, viewerId })] as const;
       })
-    : await Promise.all([viewerOf(floor, cookie), db.run(s.profilePage, { username: stored })]);
+    : await Promise.all([viewerOf(floor, cookie), db.run(s.profilePage, page)]);
   const [row] = rows;
   const found = row?.profile as Row | undefined;
   if (!row || !found || found.hiddenAt !== null) {
     return notFound(`There is no user named "${username}".`);
   }
-  return { status: 200, json: { user: presentProfile(found, row, viewer) } };
+  return {
+    status: 200,
+    json: { user: presentProfile(found, row, viewer, await responsiveness) },
+  };
 }
 
 async function reviewsRoute(floor: Floor, { query, cookie }: FloorRequest) {
@@ -289,6 +297,7 @@ async function reviewsRoute(floor: Floor, { query, cookie }: FloorRequest) {
     limit: REVIEWS_PAGE_DEFAULT + 1,
     readerUserId: viewer?.identity.id ?? null,
     readerProfileId: viewer?.profile?.id ?? null,
+    now: new Date().toISOString(),
   });
   const page = presentReviews(rows, REVIEWS_PAGE_DEFAULT);
   return page ? { status: 200, json: page } : notFound(`There is no user named "${about}".`);

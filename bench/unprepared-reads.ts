@@ -86,7 +86,7 @@ async function measure(kind: string, database: Database) {
       listPosts(db, { limit: 20, now: new Date(), excludedAuthors: [other.userId] }),
     ),
     "reviews page (prepared)": await meanMicros(runs, () =>
-      listReviewsAbout(db, review.username, reader, { limit: 20 }),
+      listReviewsAbout(db, review.username, reader, { limit: 20, now: new Date() }),
     ),
     "one review as a write's answer (built)": await meanMicros(runs, () =>
       findReview(db, review.id, reader),

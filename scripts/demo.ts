@@ -57,7 +57,7 @@ try {
         ? ` (replacing the ${outcome.replaced} members of the earlier demo)`
         : "";
     console.log(
-      `Filled ${where} with the demo community${replaced}: ${counts.members} members (${counts.photos} with photos) in and around Cambridge, ${counts.posts} posts, ${counts.reviews} reviews, ${counts.chatMessages} chat messages and a private conversation.`,
+      `Filled ${where} with the demo community${replaced}: ${counts.members} members (${counts.photos} with photos) in and around Cambridge, ${counts.posts} posts, ${counts.reviews} reviews, ${counts.chatMessages} chat messages and private conversations.`,
     );
     console.log("\nSign in as either of these demo members:");
     for (const signIn of signIns) {

@@ -170,6 +170,28 @@ describe("the demo community", () => {
     }
   });
 
+  it("shows contact-backed reviews and how quickly some members answer (issue 32)", async () => {
+    const profileOf = async (username: string) => {
+      const res = await t.app.inject({ method: "GET", url: `/api/users/username/${username}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().user;
+    };
+    const answering = { reply_time: "hours", replies_to_most: true };
+    expect(await profileOf("tom_fixes")).toMatchObject({
+      contact_backed_count: 1,
+      responsiveness: answering,
+    });
+    expect(await profileOf("priya_codes")).toMatchObject({
+      review_count: 2,
+      contact_backed_count: 2,
+      responsiveness: answering,
+    });
+    expect(await profileOf("grace_draws")).toMatchObject({
+      contact_backed_count: 0,
+      responsiveness: null,
+    });
+  });
+
   it("a second run refuses with a clear message and changes nothing", async () => {
     const before = await tableCounts(t.database);
     const ids = await demoUserIds(t.database);

@@ -549,6 +549,33 @@ export const CHAT: { author: string; text: string; daysAgo: number }[] = [
 
 /** A private conversation between the two demo sign-ins, oldest first. */
 export const DIRECT_MESSAGES: { from: string; to: string; text: string; daysAgo: number }[] = [
+  // Issue 32: conversations before reviews make those reviews "Met through a conversation", and
+  // quick answers give Tom and Priya "Usually replies within a few hours · Replies to most
+  // messages". Oldest first: each pair's conversation is started by its first message here.
+  {
+    from: "ana_bakes",
+    to: "tom_fixes",
+    text: "Hello Tom, my kitchen tap drips all night. Could you have a look this week?",
+    daysAgo: 22.5,
+  },
+  {
+    from: "tom_fixes",
+    to: "ana_bakes",
+    text: "Sounds like a washer. I can come by this evening after six.",
+    daysAgo: 22.4,
+  },
+  {
+    from: "lucy_learns",
+    to: "mateo_maths",
+    text: "Hi Mateo, could you help my son with GCSE algebra on Saturdays?",
+    daysAgo: 16.5,
+  },
+  {
+    from: "mateo_maths",
+    to: "lucy_learns",
+    text: "Happy to. Saturday mornings at the library work well for me.",
+    daysAgo: 16.4,
+  },
   {
     from: "tom_fixes",
     to: "ana_bakes",
@@ -566,5 +593,77 @@ export const DIRECT_MESSAGES: { from: string; to: string; text: string; daysAgo:
     to: "ana_bakes",
     text: "Glad to hear it. If your supper club needs a washer-upper, I know one.",
     daysAgo: 11.8,
+  },
+  {
+    from: "hannah_sews",
+    to: "priya_codes",
+    text: "Priya, my shop's website looks awful on phones. Could you help?",
+    daysAgo: 11.5,
+  },
+  {
+    from: "priya_codes",
+    to: "hannah_sews",
+    text: "Of course! Send me the address and I will take a look tonight.",
+    daysAgo: 11.4,
+  },
+  {
+    from: "lucy_learns",
+    to: "tom_fixes",
+    text: "Tom, where would the stop tap be in a new-build? I cannot find ours.",
+    daysAgo: 7.2,
+  },
+  {
+    from: "tom_fixes",
+    to: "lucy_learns",
+    text: "Usually under the kitchen sink, behind the kick board. Shout if it is not there.",
+    daysAgo: 7.15,
+  },
+  {
+    from: "sam_plumbing",
+    to: "tom_fixes",
+    text: "Got a boiler job in Histon on Friday. Fancy an extra pair of hands?",
+    daysAgo: 5,
+  },
+  {
+    from: "tom_fixes",
+    to: "sam_plumbing",
+    text: "Count me in. I will bring the long spanner.",
+    daysAgo: 4.9,
+  },
+  {
+    from: "tom_fixes",
+    to: "priya_codes",
+    text: "Priya, could you help me put my plumbing tips on a web page?",
+    daysAgo: 4,
+  },
+  {
+    from: "priya_codes",
+    to: "tom_fixes",
+    text: "Yes! Let's start with a simple page you can edit yourself.",
+    daysAgo: 3.9,
+  },
+  {
+    from: "fatima_designs",
+    to: "priya_codes",
+    text: "Would you look over the code of my portfolio site?",
+    daysAgo: 2.5,
+  },
+  {
+    from: "priya_codes",
+    to: "fatima_designs",
+    text: "Gladly, send me the link and I will have notes for you tomorrow.",
+    daysAgo: 2.45,
+  },
+  {
+    from: "james_history",
+    to: "tom_fixes",
+    text: "My bookshelf is coming away from the wall. Is that a job for you?",
+    daysAgo: 2,
+  },
+  {
+    from: "tom_fixes",
+    to: "james_history",
+    text: "It is. I can fix it with proper wall plugs on Thursday.",
+    daysAgo: 1.95,
   },
 ];

@@ -35,7 +35,8 @@ import {
 } from "./community.ts";
 import { demoPhoto } from "./demo-photos.ts";
 
-const { users, profiles, posts, reviews, reviewReplies, messages, directMessages } = schema;
+const { users, profiles, posts, reviews, reviewReplies, messages, conversations, directMessages } =
+  schema;
 
 export type SignIn = { username: string; email: string; password: string };
 
@@ -202,6 +203,7 @@ async function writeReviews(tx: Db, members: Map<string, Created>): Promise<void
       title: review.title,
       body: review.body,
       rating: review.rating,
+      heldUntil: null,
     });
     if (!written.ok) throw new Error(`demo review by ${review.author}: ${written.reason}`);
     const id = written.value.id;
@@ -260,6 +262,11 @@ async function writeDirectMessages(
       .set({ createdAt: daysAgo(line.daysAgo) })
       .where(eq(directMessages.id, outcome.message.id));
   }
+  // A conversation started when its first message was written (responsiveness counts from it).
+  await tx.execute(sql`
+    update ${conversations} c set created_at = first.at
+    from (select conversation_id, min(created_at) as at from ${directMessages} group by 1) first
+    where first.conversation_id = c.id and first.at < c.created_at`);
 }
 
 /**
@@ -302,9 +309,10 @@ export async function fillDemo(
         members.set(member.username, await createMember(tx, member, passwordHash, photos[index]));
       }
       await writePosts(tx, members);
+      // Conversations before reviews: a review after one is contact-backed (issue 32).
+      await writeDirectMessages(tx, members, run);
       await writeReviews(tx, members);
       await writeChat(tx, members, run);
-      await writeDirectMessages(tx, members, run);
       return removed;
     })
     .catch((error: unknown) => {

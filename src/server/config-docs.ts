@@ -26,7 +26,7 @@ const row = (variable: string, meaning: string, fallback?: string): ConfigDoc =>
 
 /** The per-account write limits, in WRITE_ACTIONS' order: a maximum, then the new accounts' one. */
 const WRITE_LIMIT_MEANINGS: Record<WriteAction, string> = {
-  post: "posts per account per hour (accounts younger than a day: the second), counted in the database (shared by all instances); more get 429 with `Retry-After`",
+  post: "posts per account per hour (new accounts, see `NEW_ACCOUNT_HOURS`: the second), counted in the database (shared by all instances); more get 429 with `Retry-After`",
   review: "reviews per account per hour",
   "profile-edit": "profile saves per account per hour",
   chat: "chat messages per account per minute (on top of the in-memory 10 in 10 s)",
@@ -130,6 +130,10 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     "CHAT_UPGRADES_PER_ADDRESS_PER_MINUTE",
     "chat WebSocket upgrades per client address per minute, counted in the database all instances share; more are closed with 4429",
   ),
+  row(
+    "NEW_ACCOUNT_HOURS",
+    "until this many hours old an account is new: it gets the lower write limits below, its reviews are held (shown to their author only, counted nowhere) until it stops being new, and its reports do not count toward `REPORTS_AUTO_HIDE_THRESHOLD`; `0` turns every new-account rule off (decision 028)",
+  ),
   ...writeLimitRows,
   row(
     "LOG_FORMAT",
@@ -165,7 +169,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   ),
   row(
     "REPORTS_AUTO_HIDE_THRESHOLD",
-    "an item reported by this many different members (accounts older than a day) is hidden until a moderator looks; three so that one or two people with a grudge cannot silence a neighbour (decision 010)",
+    "an item reported by this many different members (accounts no longer new, see `NEW_ACCOUNT_HOURS`) is hidden until a moderator looks; three so that one or two people with a grudge cannot silence a neighbour (decision 010)",
   ),
   row(
     "SERVE_SOURCE_MAPS",

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, TRUST_PROXY_HINT, type TrustProxy } from "./http/trusted-proxies.ts";
 import {
+  DEFAULT_NEW_ACCOUNT_HOURS,
   DEFAULT_WRITE_LIMITS,
   WRITE_ACTIONS,
   WRITE_LIMIT_ENV,
@@ -195,6 +196,13 @@ export const envSchema = z.object({
   VAPID_SUBJECT: vapidSubject.optional(),
   /** Push endpoints on private, loopback or link-local addresses: only for development and tests. */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: onOff(false),
+  /** Until this age an account is new (issue 32): lower write limits, held reviews; 0: never. */
+  NEW_ACCOUNT_HOURS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(24 * 365, "must be at most 8760 (a year)")
+    .default(DEFAULT_NEW_ACCOUNT_HOURS),
   ...writeLimitSettings,
 });
 
@@ -226,6 +234,11 @@ export type Config = {
   chat: { socketsPerAddress: number; upgradesPerAddressPerMinute: number };
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   google: GoogleConfig | undefined;
+  /**
+   * Until this many hours old an account is new (NEW_ACCOUNT_HOURS, issue 32): its reviews are held
+   * until then, its reports do not count toward hiding; the write limits hold their own copy.
+   */
+  newAccountHours: number;
   /** Writes per account and window, counted in the database (limits/write-limit-rules.ts). */
   writeLimits: WriteLimits;
   mail: MailConfig;
@@ -257,7 +270,7 @@ export type DatabaseBounds = { connectTimeoutSeconds: number; queryTimeoutSecond
 export type ModerationConfig = {
   /** Lower-cased; an account is a moderator when its verified email is one of these. */
   adminEmails: string[];
-  /** Distinct reporters (accounts older than a day) whose open reports hide an item pending review. */
+  /** Distinct established reporters whose open reports hide an item pending review. */
   autoHideThreshold: number;
 };
 
@@ -414,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    newAccountHours: e.NEW_ACCOUNT_HOURS,
     writeLimits: writeLimitsFrom(e),
     moderation: {
       adminEmails: e.ADMIN_EMAILS ?? [],

@@ -53,16 +53,18 @@ export const features: Record<string, Record<string, string>> = {
   reviews: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",
-    auth: "the viewer",
+    auth: "the viewer; the author account's age (a new account's review is held)",
     blocks: "leaves out blocked members",
+    "direct-messages": "whether author and subject both wrote in a conversation (contact-backed)",
   },
   profiles: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",
     auth: "the viewer; names the account after its new profile",
     avatars: "the avatar's address",
-    reviews: "a profile's review count and rating sum",
+    reviews: "a profile's review counts and rating sum, and which reviews count",
     places: "the profile's area",
+    "direct-messages": "how the member answers messages (responsiveness)",
   },
   posts: {
     write: "each change is one write(): limit, locks, events",
@@ -114,6 +116,7 @@ export const features: Record<string, Record<string, string>> = {
     visibility: "what a reader may see: hidden items, blocked members",
     places: "the distance filter",
     posts: "a post's columns and wire shape",
+    reviews: "which reviews count in people's ratings (not hidden, withheld or held)",
   },
   notifications: {
     write: "each change is one write(): limit, locks, events",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SKILL_OPTIONS } from "./constants.ts";
 import { areaIdSchema, areaSchema } from "./places.ts";
+import { responsivenessSchema } from "./trust.ts";
 
 /**
  * A profile as its viewer may see it (SPEC §3): no identity internals, and the email only when the
@@ -60,8 +61,12 @@ export const skillListSchema = z
 /** A profile as its page shows it: the public profile plus its review count and average rating. */
 export const profileDetailSchema = publicProfileSchema.extend({
   review_count: z.number().int(),
+  /** How many of those reviews are contact-backed (issue 32): "12 reviews, 9 after a conversation". */
+  contact_backed_count: z.number().int(),
   /** Rounded to one decimal; null while there are no reviews. */
   average_rating: z.number().nullable(),
+  /** How the member answers direct messages, in coarse buckets (issue 32); null: too little to say. */
+  responsiveness: responsivenessSchema.nullable(),
   /** Hidden by moderators: shown only to its owner and moderators; absent unless true. */
   hidden: z.boolean().optional(),
   /** The viewer blocked this member (they can unblock here); absent unless true. */

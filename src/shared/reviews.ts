@@ -35,6 +35,16 @@ export const reviewSchema = z.object({
   edited_at: z.string().optional(),
   /** The reviewed member's reply; null when there is none (or the viewer may not see it). */
   reply: reviewReplySchema.nullable(),
+  /**
+   * Its author and the member reviewed had both written in a direct conversation before it was
+   * written (issue 32): decided by the server, kept by edits.
+   */
+  contact_backed: z.boolean(),
+  /**
+   * ISO 8601: a new account's review is held until then (issue 32), shown to its author only and
+   * counted nowhere; absent once visible (and for everyone else, who is never given it before).
+   */
+  visible_from: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -43,7 +53,7 @@ export const REVIEWS_PAGE_DEFAULT = 20;
 export const REVIEWS_PAGE_MAX = 50;
 
 /**
- * GET /api/reviews: the reviews about `created_about`, newest first, a page at a time (`cursor` is
+ * GET /api/reviews: the reviews about `created_about`, contact-backed ones first, then newest first, a page at a time (`cursor` is
  * the previous answer's opaque `nextCursor`); `by` keeps only the one its author wrote.
  */
 export const reviewsQuerySchema = z.object({

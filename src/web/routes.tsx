@@ -2,11 +2,11 @@ import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-quer
 import { type ComponentType, lazy, type ReactElement, Suspense, use } from "react";
 import { matchPath, Route, Routes, useParams } from "react-router";
 import { VerifyEmailNotice } from "./accounts/index.ts";
+import { profileQueryOptions } from "./api/get-profile.ts";
 import { RequireSignIn, TopBar, useAccountGeneration, useSession } from "./auth/index.ts";
 import { postsQueryOptions } from "./feed/api/get-posts.ts";
 import { HomePage } from "./home/home-page.tsx";
 import { PaymentResultPage } from "./payment/payment-result-page.tsx";
-import { profileQueryOptions } from "./profiles/api/get-profile.ts";
 import { PwaNoticesSlot } from "./pwa/index.ts";
 import { SearchForm } from "./search/index.ts";
 import { Layout } from "./ui/layout.tsx";

@@ -34,10 +34,14 @@ import { testAppClosedAfterAll } from "./test-app.ts";
 /** The addresses the test app's ADMIN_EMAILS list (a moderator takes the next unused one). */
 export const MODERATOR_EMAILS = Array.from({ length: 20 }, (_, i) => `moderator-${i}@example.test`);
 
-/** The one app of a moderation test file: moderators from MODERATOR_EMAILS, threshold 3. */
+/**
+ * The one app of a moderation test file: moderators from MODERATOR_EMAILS, threshold 3, accounts
+ * new for a day as shipped (NEW_ACCOUNT_HOURS): a fresh member's reports do not count toward hiding.
+ */
 export function moderationTestApp(overrides: Partial<Config> = {}) {
   return testAppClosedAfterAll({
     moderation: { adminEmails: MODERATOR_EMAILS, autoHideThreshold: 3 },
+    newAccountHours: 24,
     ...overrides,
   });
 }

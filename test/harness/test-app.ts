@@ -12,7 +12,8 @@ export type TestApp = { app: FastifyInstance; database: Database; close(): Promi
 /**
  * The whole app, in-process, on a fresh database; call it with `app.inject`. With `logStream` it
  * logs at info level there (for tests that read the log); else it logs nothing. With `clock`, the
- * app reads that time (a controllable one for time-based rules).
+ * app reads that time (a controllable one for time-based rules). No account is new for reviews and
+ * reports unless `overrides` set `newAccountHours` (the write limits' new-account tier stays).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -22,6 +23,10 @@ export async function createTestApp(
   const config: Config = {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: logStream ? "info" : "silent" }),
     webDir: undefined,
+    // The members tests make are minutes old: their reviews show at once and their reports count,
+    // unless a test of those rules asks for NEW_ACCOUNT_HOURS' default (the write limits keep
+    // theirs: config.writeLimits holds its own copy of the age).
+    newAccountHours: 0,
     ...overrides,
   };
   const logging = logStream ? { logStream } : { logger: false };

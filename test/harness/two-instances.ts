@@ -45,6 +45,8 @@ export function twoInstances(options: Options = {}): TwoInstances {
     const defaults: Config = {
       ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       webDir: undefined,
+      // As createTestApp: the tests' minutes-old members review and report as established ones.
+      newAccountHours: 0,
     };
     const config = options.config ? options.config(defaults) : defaults;
     for (const database of [storage.database, second]) {

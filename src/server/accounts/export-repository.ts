@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AccountExport } from "../../shared/accounts.ts";
 import type { PostType } from "../../shared/posts.ts";
@@ -68,6 +68,15 @@ function ownPostsOf(db: Db, profileId: string) {
 }
 
 /**
+ * The reviews a member was given, in their export: not withheld (by a member they blocked), nor
+ * held (a new account's, issue 32: not the subject's to see before its time).
+ */
+const receivedSql = and(
+  notWithheldSql(reviews),
+  or(isNull(reviews.visibleFrom), lte(reviews.visibleFrom, sql`now()`)),
+);
+
+/**
  * Everything kept about the account but its secrets (password hash, session tokens) and the
  * sessions, which the route adds: read straight from each feature's table, oldest first.
  */
@@ -113,7 +122,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       })
       .from(reviews)
       .innerJoin(other, eq(other.id, otherSide))
-      .where(and(eq(own, profile.id), skipWithheld ? notWithheldSql(reviews) : undefined))
+      .where(and(eq(own, profile.id), skipWithheld ? receivedSql : undefined))
       .orderBy(asc(reviews.id));
   const written = await reviewsOf(reviews.authorId, reviews.subjectId);
   // A withheld review (by a member this one blocked) is its author's alone.

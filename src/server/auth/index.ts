@@ -37,6 +37,7 @@ export { clearFailures as clearSignInFailures } from "./sign-in-failures.ts";
 export { endSession, startSession } from "./start-session.ts";
 export { forgetSignInsOf } from "./trusted-devices.ts";
 export {
+  accountCreatedAt,
   findUserByEmail,
   findUserById,
   type Identity,

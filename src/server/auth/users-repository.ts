@@ -238,3 +238,13 @@ export async function hasProfile(db: Db, userId: string): Promise<boolean> {
     .limit(1);
   return row !== undefined;
 }
+
+/** When the account was created (its age decides whether it is new, NEW_ACCOUNT_HOURS); null: none. */
+export async function accountCreatedAt(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.createdAt ?? null;
+}

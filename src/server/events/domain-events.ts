@@ -62,13 +62,17 @@ export const domainEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("conversations.changed"), userIds: z.array(accountId) }),
   /** A mail was queued in the outbox: senders wake up. */
   z.object({ type: z.literal("mail.queued") }),
-  /** A review was written; `withheld`: the subject had blocked its author (only the author sees it). */
+  /**
+   * A review was written; `withheld`: the subject had blocked its author (only the author sees it);
+   * `held`: a new account's, shown to its author only until the account is no longer new.
+   */
   z.object({
     type: z.literal("review.created"),
     reviewId: id,
     authorUserId: accountId,
     subjectUserId: accountId,
     withheld: z.boolean(),
+    held: z.boolean(),
   }),
   /** The subject of a review answered it (a first reply, not an edit). */
   z.object({

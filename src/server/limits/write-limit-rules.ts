@@ -13,12 +13,20 @@ export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 /**
  * At most `max` writes of one kind per account within `windowSeconds`, and `newAccountMax` for an
- * account younger than NEW_ACCOUNT_SECONDS: throw-away accounts are where floods come from.
+ * account younger than `newAccountSeconds` (NEW_ACCOUNT_HOURS; 0: no account is new): throw-away
+ * accounts are where floods come from.
  */
-export type WriteLimitRule = { max: number; newAccountMax: number; windowSeconds: number };
+export type WriteLimitRule = {
+  max: number;
+  newAccountMax: number;
+  windowSeconds: number;
+  /** Absent: DEFAULT_NEW_ACCOUNT_HOURS (tests' own rules); config sets it from NEW_ACCOUNT_HOURS. */
+  newAccountSeconds?: number;
+};
 export type WriteLimits = Record<WriteAction, WriteLimitRule>;
 
-export const NEW_ACCOUNT_SECONDS = 24 * 60 * 60;
+/** Until this age an account is new (issue 32: NEW_ACCOUNT_HOURS), unless set otherwise. */
+export const DEFAULT_NEW_ACCOUNT_HOURS = 24;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -87,10 +95,14 @@ export const WRITE_LIMIT_ENV: Record<WriteAction, { max: string; newAccountMax: 
   },
 };
 
-/** The limits from an environment whose settings (WRITE_LIMIT_ENV) config.ts parsed into numbers. */
+/**
+ * The limits from an environment whose settings (WRITE_LIMIT_ENV, NEW_ACCOUNT_HOURS) config.ts
+ * parsed into numbers.
+ */
 export function writeLimitsFrom(env: Record<string, unknown>): WriteLimits {
   const read = (name: string, fallback: number) =>
     typeof env[name] === "number" ? (env[name] as number) : fallback;
+  const newAccountSeconds = read("NEW_ACCOUNT_HOURS", DEFAULT_NEW_ACCOUNT_HOURS) * 60 * 60;
   const limits = {} as WriteLimits;
   for (const action of WRITE_ACTIONS) {
     const names = WRITE_LIMIT_ENV[action];
@@ -99,6 +111,7 @@ export function writeLimitsFrom(env: Record<string, unknown>): WriteLimits {
       max: read(names.max, defaults.max),
       newAccountMax: read(names.newAccountMax, defaults.newAccountMax),
       windowSeconds: defaults.windowSeconds,
+      newAccountSeconds,
     };
   }
   return limits;

@@ -6,7 +6,7 @@ import { writeEvents } from "../db/tables/limits.ts";
 import { retryLater } from "../http/app-error.ts";
 import { writeLimitMessage } from "./write-limit-message.ts";
 import {
-  NEW_ACCOUNT_SECONDS,
+  DEFAULT_NEW_ACCOUNT_HOURS,
   type WriteAction,
   type WriteLimitRule,
   type WriteLimits,
@@ -38,7 +38,9 @@ async function refusalAtLimit(
   const mine = and(eq(writeEvents.userId, userId), eq(writeEvents.action, action));
   const inWindow = and(mine, gt(writeEvents.at, secondsAgo(rule.windowSeconds)));
   const [account] = await db
-    .select({ newAccount: sql<boolean>`${users.createdAt} > ${secondsAgo(NEW_ACCOUNT_SECONDS)}` })
+    .select({
+      newAccount: sql<boolean>`${users.createdAt} > ${secondsAgo(rule.newAccountSeconds ?? DEFAULT_NEW_ACCOUNT_HOURS * 3600)}`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const [counted] = await db.select({ used: count() }).from(writeEvents).where(inWindow);

@@ -145,7 +145,9 @@ describe("the reports threshold", () => {
   });
 
   describe("at another REPORTS_AUTO_HIDE_THRESHOLD", () => {
-    const strict = moderationFixture({ moderation: { adminEmails: [], autoHideThreshold: 1 } });
+    const strict = moderationFixture({
+      moderation: { adminEmails: [], autoHideThreshold: 1 },
+    });
 
     it("follows REPORTS_AUTO_HIDE_THRESHOLD", async () => {
       const postId = await strict.post(await strict.member());

@@ -5,7 +5,7 @@ import { countEstablishedReporters } from "./reports-repository.ts";
 
 /**
  * The reports threshold (issue 16, decision 010): once `threshold` different members whose accounts
- * are older than a day have an open report on an item, it is hidden until a moderator looks, and the
+ * are no longer new (`establishedAfterHours`, NEW_ACCOUNT_HOURS) have an open report on an item, it is hidden until a moderator looks, and the
  * log says the threshold did it. The reports stay open: the item waits in the queue, shown hidden.
  * Run in the report's transaction, after lockItemReports.
  */
@@ -13,8 +13,9 @@ export async function hideIfReportedEnough(
   tx: Db,
   item: ItemRecord,
   threshold: number,
+  establishedAfterHours: number,
 ): Promise<void> {
-  const reporters = await countEstablishedReporters(tx, item);
+  const reporters = await countEstablishedReporters(tx, item, establishedAfterHours);
   if (reporters < threshold) return;
   if (!(await setItemHidden(tx, item, true))) return;
   await writeLogLine(tx, {

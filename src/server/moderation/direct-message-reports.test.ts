@@ -269,7 +269,9 @@ describe("moderating a direct message", () => {
 
 describe("the reports threshold on direct messages", () => {
   describe("at a threshold of one report", () => {
-    const strict = moderationFixture({ moderation: { adminEmails: [], autoHideThreshold: 1 } });
+    const strict = moderationFixture({
+      moderation: { adminEmails: [], autoHideThreshold: 1 },
+    });
 
     it("hides a direct message its recipient reported once the threshold is one report", async () => {
       // Only the recipient may report a direct message: one reporter is all there can be.

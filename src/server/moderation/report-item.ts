@@ -40,7 +40,7 @@ class Refused extends Error {
  */
 export async function reportItem(
   db: Db,
-  config: Pick<Config, "writeLimits" | "moderation">,
+  config: Pick<Config, "writeLimits" | "moderation" | "newAccountHours">,
   reporter: ViewerWithProfile,
   report: Report,
 ): Promise<ReportOutcome> {
@@ -61,7 +61,7 @@ export async function reportItem(
 
 async function storeReport(
   tx: Db,
-  config: Pick<Config, "moderation">,
+  config: Pick<Config, "moderation" | "newAccountHours">,
   reporter: ViewerWithProfile,
   report: Report,
 ): Promise<{ id: number }> {
@@ -88,7 +88,7 @@ async function storeReport(
   });
   // Thrown inside the transaction: a refused report is not counted against the limit.
   if (!stored.ok) throw new Refused("already-reported");
-  await hideIfReportedEnough(tx, item, config.moderation.autoHideThreshold);
+  await hideIfReportedEnough(tx, item, config.moderation.autoHideThreshold, config.newAccountHours);
   return stored.value;
 }
 

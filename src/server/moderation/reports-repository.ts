@@ -7,9 +7,6 @@ import { users } from "../db/tables/auth.ts";
 import { reports } from "../db/tables/moderation.ts";
 import type { ItemRef } from "./moderated-items.ts";
 
-/** Reporters count toward hiding an item on their own once their account is this old. */
-const ESTABLISHED_ACCOUNT_AGE = sql`interval '1 day'`;
-
 export type NewReport = {
   reporterId: string;
   item: ItemRef;
@@ -65,13 +62,22 @@ export async function countOpenReports(tx: Db, item: ItemRef): Promise<number> {
   return row?.open ?? 0;
 }
 
-/** Different members older than a day with an open report on the item. */
-export async function countEstablishedReporters(tx: Db, item: ItemRef): Promise<number> {
+/** Different members at least `establishedAfterHours` old with an open report on the item. */
+export async function countEstablishedReporters(
+  tx: Db,
+  item: ItemRef,
+  establishedAfterHours: number,
+): Promise<number> {
   const [row] = await tx
     .select({ reporters: count(sql`distinct ${reports.reporterId}`) })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(and(openOn(item), sql`${users.createdAt} <= now() - ${ESTABLISHED_ACCOUNT_AGE}`));
+    .where(
+      and(
+        openOn(item),
+        sql`${users.createdAt} <= now() - make_interval(hours => ${establishedAfterHours}::int)`,
+      ),
+    );
   return row?.reporters ?? 0;
 }
 

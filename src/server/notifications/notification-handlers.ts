@@ -27,9 +27,13 @@ async function onRead(tx: Db, event: EventOf<"dm.read">): Promise<void> {
   });
 }
 
-/** A review notifies the member it is about, unless they blocked its author (then it is withheld). */
+/**
+ * A review notifies the member it is about, unless they blocked its author (then it is withheld),
+ * or it is held (a new account's): never before anyone else may see it, and not when it becomes
+ * visible either (decision 028).
+ */
 async function onReview(tx: Db, event: EventOf<"review.created">): Promise<void> {
-  if (event.withheld) return;
+  if (event.withheld || event.held) return;
   await addNotification(tx, {
     recipientId: event.subjectUserId,
     kind: "review",

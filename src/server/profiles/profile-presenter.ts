@@ -1,7 +1,9 @@
 import { canEditProfile, canSeeEmail, type PolicyActor } from "../../shared/policies.ts";
 import type { ProfileDetail, PublicProfile } from "../../shared/profiles.ts";
 import { averageRating } from "../../shared/reviews.ts";
+import type { Responsiveness } from "../../shared/trust.ts";
 import { presentArea } from "../places/index.ts";
+import type { ReviewStats } from "../reviews/index.ts";
 import type { ProfileRow, ProfileWithOwner } from "./profiles-repository.ts";
 
 /**
@@ -32,20 +34,24 @@ export function presentOwnProfile(
 }
 
 /**
- * The profile page's view: the profile as the viewer may see it, its review count and average,
+ * The profile page's view: the profile as the viewer may see it, its review counts and average,
+ * how its owner answers messages,
  * whether moderators hid it (the route answers a hidden one only to its owner and moderators) and
  * whether the viewer blocked its owner.
  */
 export function presentProfileDetail(
   row: ProfileWithOwner,
   viewer: PolicyActor,
-  stats: { count: number; sum: number },
+  stats: ReviewStats,
+  responsiveness: Responsiveness | null,
   { blocked = false }: { blocked?: boolean } = {},
 ): ProfileDetail {
   return {
     ...presentProfile(row, viewer),
     review_count: stats.count,
+    contact_backed_count: stats.contactBacked,
     average_rating: averageRating(stats.sum, stats.count),
+    responsiveness,
     ...(row.hiddenAt !== null ? { hidden: true } : {}),
     ...(blocked ? { blocked: true } : {}),
   };

@@ -39,10 +39,12 @@ describe("GET /api/users/username/:username", () => {
         "area",
         "average_rating",
         "bio",
+        "contact_backed_count",
         "email",
         "email_hidden",
         "img_url",
         "interests",
+        "responsiveness",
         "review_count",
         "skills",
         "username",
@@ -58,7 +60,9 @@ describe("GET /api/users/username/:username", () => {
       interests: [],
       area: null,
       review_count: 0,
+      contact_backed_count: 0,
       average_rating: null,
+      responsiveness: null,
     });
   });
 

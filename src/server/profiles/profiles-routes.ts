@@ -7,6 +7,7 @@ import {
   usernameParamsSchema,
 } from "../../shared/profiles.ts";
 import { requireSignedIn } from "../auth/index.ts";
+import { responsivenessOf } from "../direct-messages/index.ts";
 import { forbidden } from "../http/app-error.ts";
 import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
@@ -29,15 +30,22 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: usernameParamsSchema, response: { 200: profileDetailResponseSchema } } },
     async (request, reply) => {
       const { username } = request.params;
-      const [viewer, found] = await Promise.all([request.viewer, findProfilePage(db, username)]);
+      const now = app.clock.now();
+      const [viewer, found, responsiveness] = await Promise.all([
+        request.viewer,
+        findProfilePage(db, username, now),
+        responsivenessOf(db, username, now),
+      ]);
       const profile = visibleProfile(found?.profile ?? null, username, viewer);
-      const stats = found?.stats ?? { count: 0, sum: 0 };
+      const stats = found?.stats ?? { count: 0, sum: 0, contactBacked: 0 };
       // The answer depends on who asks (the email, hidden, blocked): never from a shared cache,
       // and never reused by the browser after a sign-in or sign-out without asking again.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
       // From the in-memory blocks cache once the viewer's blocks were read (blocks-cache.ts).
       const blocked = blockedAuthor(await readerOf(app.blocks, viewer), profile.userId);
-      return { user: presentProfileDetail(profile, viewer?.profile, stats, { blocked }) };
+      return {
+        user: presentProfileDetail(profile, viewer?.profile, stats, responsiveness, { blocked }),
+      };
     },
   );
 
@@ -78,9 +86,13 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           { limits, userId: viewer.identity.id, action: "profile-edit" },
         ),
       );
-      const stats = await reviewStatsAbout(db, updated.id);
+      const now = app.clock.now();
+      const [stats, responsiveness] = await Promise.all([
+        reviewStatsAbout(db, updated.id, now),
+        responsivenessOf(db, updated.username, now),
+      ]);
       const owned = { ...updated, emailVerified: viewer.identity.emailVerified };
-      return { user: presentProfileDetail(owned, profile, stats) };
+      return { user: presentProfileDetail(owned, profile, stats, responsiveness) };
     },
   );
 };

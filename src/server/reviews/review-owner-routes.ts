@@ -68,7 +68,7 @@ export const reviewOwnerRoutes: FastifyPluginAsyncZod<ReviewOwnerRoutesOptions> 
         editReview(tx, actor, idOf(request), request.body),
       );
       if (!record) throw noSuchReview();
-      return { review: presentReview(record) };
+      return { review: presentReview(record, app.clock.now()) };
     },
   );
 

@@ -10,7 +10,12 @@ export function presentReply(record: ReplyRecord): ReviewReply {
   };
 }
 
-export function presentReview(record: ReviewRecord): Review {
+/**
+ * A review on the wire as of `now` (the app's clock): `visible_from` only while it is held, and
+ * only its author is ever given a held one (the queries leave it out for everyone else).
+ */
+export function presentReview(record: ReviewRecord, now: Date): Review {
+  const held = record.visibleFrom !== null && record.visibleFrom > now;
   return {
     id: record.id,
     username: record.authorUsername,
@@ -23,5 +28,7 @@ export function presentReview(record: ReviewRecord): Review {
     author_img_url: record.authorImgUrl,
     ...(record.editedAt ? { edited_at: record.editedAt.toISOString() } : {}),
     reply: record.reply ? presentReply(record.reply) : null,
+    contact_backed: record.contactBacked,
+    ...(held && record.visibleFrom ? { visible_from: record.visibleFrom.toISOString() } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
 import { preparedQuery } from "../db/prepared-query.ts";
@@ -11,6 +11,7 @@ import {
   type SqlReader,
   visibleToSql,
 } from "../visibility/index.ts";
+import { notHeldSql } from "./counted-reviews-sql.ts";
 
 export type { ReaderKind };
 
@@ -48,6 +49,8 @@ const selection = {
     createdAt: reviews.createdAt,
     editedAt: reviews.editedAt,
     hiddenAt: reviews.hiddenAt,
+    contactBacked: reviews.contactBacked,
+    visibleFrom: reviews.visibleFrom,
     // Formatted by the database: a JS Date keeps milliseconds and a cursor would skip reviews.
     position: sql<
       string | null
@@ -62,11 +65,22 @@ const selection = {
 };
 
 /**
- * A page of the reviews about the profile named by placeholder `username` (stored form), newest
- * first, as a reader of `reader` kind may see them: one row per review with its author and reply,
- * or a single row without a review when the page is empty (so an existing subject is told from
- * a missing one). Placeholders: `username`, `limit`, `readerUserId` and `readerProfileId` (members,
- * moderators), `afterTime` and `afterId` (with `afterPosition`), `byUsername` (with `byAuthor`).
+ * A held review (issue 32) as of `now`: only its author sees it before its time; for everyone else
+ * it is not there.
+ */
+function notHeldForSql(reader: SqlReader, now: SQL): SQL {
+  const visible = notHeldSql(now);
+  if (reader.kind === "anonymous" || !reader.profileId) return visible;
+  return or(visible, eq(reviews.authorId, reader.profileId)) as SQL;
+}
+
+/**
+ * A page of the reviews about the profile named by placeholder `username` (stored form),
+ * contact-backed first, then newest first (issue 32), as a reader of `reader` kind may see them
+ * as of placeholder `now`: one row per review with its author and reply, or a single row without a
+ * review when the page is empty (so an existing subject is told from a missing one). Placeholders:
+ * `username`, `limit`, `now`, `readerUserId` and `readerProfileId` (members, moderators),
+ * `afterBacked`, `afterTime` and `afterId` (with `afterPosition`), `byUsername` (with `byAuthor`).
  */
 export function reviewsPageQueryForText(
   db: Db,
@@ -75,10 +89,15 @@ export function reviewsPageQueryForText(
   byAuthor = false,
 ) {
   const readerSql = readerPlaceholders(reader);
-  const conditions = [eq(reviews.subjectId, subjects.id), visibleToSql(db, readerSql, reviewItem)];
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
+  const conditions = [
+    eq(reviews.subjectId, subjects.id),
+    visibleToSql(db, readerSql, reviewItem),
+    notHeldForSql(readerSql, now),
+  ];
   if (afterPosition) {
     conditions.push(
-      sql`(${reviews.createdAt}, ${reviews.id}) < (${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
+      sql`(${reviews.contactBacked}, ${reviews.createdAt}, ${reviews.id}) < (${sql.placeholder("afterBacked")}::boolean, ${sql.placeholder("afterTime")}::timestamptz, ${sql.placeholder("afterId")}::bigint)`,
     );
   }
   if (byAuthor) {
@@ -98,7 +117,7 @@ export function reviewsPageQueryForText(
       and(eq(reviewReplies.reviewId, reviews.id), visibleToSql(db, readerSql, replyItem)),
     )
     .where(eq(subjects.username, sql.placeholder("username")))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .orderBy(desc(reviews.contactBacked), desc(reviews.createdAt), desc(reviews.id))
     .limit(sql.placeholder("limit"));
 }
 

@@ -1,17 +1,16 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { storedUsername } from "../../shared/profiles.ts";
 import { isBlocked } from "../blocks/index.ts";
 import type { Db } from "../db/database.ts";
-import type { RowPosition } from "../db/position-cursor.ts";
 import { translateViolations, type WriteResult } from "../db/sql-errors.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { reviews } from "../db/tables/reviews.ts";
+import { bothHaveWritten } from "../direct-messages/index.ts";
 import { announce } from "../events/index.ts";
-import { maySeeProfile, publicSql, readerKind, type SqlReader } from "../visibility/index.ts";
+import { maySeeProfile, readerKind, type SqlReader } from "../visibility/index.ts";
+import { countedReviewsSql } from "./counted-reviews-sql.ts";
+import type { ReviewPosition } from "./review-cursor.ts";
 import { reviewByIdQuery, reviewsPageQuery } from "./reviews-page-query.ts";
-
-/** What a review count and average count: reviews neither hidden nor withheld (decision 018). */
-const countedReviews = { hiddenAt: reviews.hiddenAt, withheld: reviews.withheld };
 
 /** The reviewed member's reply to a review, as plain data. */
 export type ReplyRecord = {
@@ -38,9 +37,14 @@ export type ReviewRecord = {
   hidden: boolean;
   /** Null when there is none or `reader` may not see it. */
   reply: ReplyRecord | null;
+  /** Its author and subject had both written in a conversation before it (issue 32). */
+  contactBacked: boolean;
+  /** Held until then (a new account's, issue 32): only its author is ever given it before. */
+  visibleFrom: Date | null;
 };
 
-export type ReviewStats = { count: number; sum: number };
+/** How many reviews count, the sum of their ratings, and how many of them are contact-backed. */
+export type ReviewStats = { count: number; sum: number; contactBacked: number };
 
 /**
  * Who reads a list of reviews: their account, their profile (null before creating one) and whether
@@ -59,6 +63,8 @@ type ReviewColumns = Nullable<{
   createdAt: Date;
   editedAt: Date;
   hiddenAt: Date;
+  contactBacked: boolean;
+  visibleFrom: Date;
 }>;
 type ReplyColumns = Nullable<{ body: string; createdAt: Date; editedAt: Date; hiddenAt: Date }>;
 
@@ -86,6 +92,8 @@ function reviewRecord(
     editedAt: review.editedAt,
     hidden: review.hiddenAt !== null,
     reply: replyRecord(reply),
+    contactBacked: review.contactBacked === true,
+    visibleFrom: review.visibleFrom,
   };
 }
 
@@ -96,12 +104,13 @@ function replyRecord(columns: ReplyColumns | null): ReplyRecord | null {
 }
 
 /** A page of reviews, and where the next page starts (null: this was the last). */
-export type ReviewsPage = { records: ReviewRecord[]; next: RowPosition | null };
+export type ReviewsPage = { records: ReviewRecord[]; next: ReviewPosition | null };
 
 /**
- * A page of the reviews about the profile named `username` that `reader` may see, newest first,
- * strictly after `after` when given, only `by`'s when given, in one prepared query: null when there
- * is no such profile (or it is hidden and the reader is neither its owner nor a moderator).
+ * A page of the reviews about the profile named `username` that `reader` may see as of `now` (the
+ * app's clock: held reviews), contact-backed first, then newest first, strictly after `after` when
+ * given, only `by`'s when given, in one prepared query: null when there is no such profile (or it
+ * is hidden and the reader is neither its owner nor a moderator).
  */
 export async function listReviewsAbout(
   db: Db,
@@ -111,7 +120,8 @@ export async function listReviewsAbout(
     limit,
     after = null,
     by,
-  }: { limit: number; after?: RowPosition | null; by?: string | undefined },
+    now,
+  }: { limit: number; after?: ReviewPosition | null; by?: string | undefined; now: Date },
 ): Promise<ReviewsPage | null> {
   const query = reviewsPageQuery(db, readerKind(reader), after !== null, by !== undefined);
   // One more than asked tells whether there is a next page.
@@ -120,9 +130,11 @@ export async function listReviewsAbout(
     limit: limit + 1,
     readerUserId: reader?.userId ?? null,
     readerProfileId: reader?.profileId ?? null,
+    afterBacked: after?.contactBacked ?? null,
     afterTime: after?.createdAt ?? null,
     afterId: after?.id ?? null,
     byUsername: by === undefined ? null : storedUsername(by),
+    now: now.toISOString(),
   });
   const subject = rows[0]?.subject;
   if (!subject) return null;
@@ -131,7 +143,7 @@ export async function listReviewsAbout(
   const last = page.at(-1)?.review;
   const next =
     rows.length > limit && last?.position && last.id !== null
-      ? { createdAt: last.position, id: last.id }
+      ? { contactBacked: last.contactBacked === true, createdAt: last.position, id: last.id }
       : null;
   // The subject's one row with no review gives no record.
   const records = page.flatMap(
@@ -159,6 +171,8 @@ export async function findReview(
 export type NewReview = {
   /** The author's profile (`id`) and account (`userId`). */
   author: { id: string; userId: string; username: string; imgUrl: string | null };
+  /** Until when the author's account is new (held review, issue 32); null: it is not. */
+  heldUntil: Date | null;
   /** The subject's username, in any letter case. */
   subjectUsername: string;
   title: string;
@@ -181,6 +195,9 @@ const REVIEW_CONSTRAINTS = {
  * author's own. When the subject blocked the author it is stored `withheld` (issue 28, item 9): the
  * author is answered and shown it as any review, nobody else ever sees or counts it, so nothing
  * tells the author about the block (a blocked member's direct messages work the same way).
+ * It is contact-backed when author and subject have both written in their direct conversation
+ * (decided here, never by the client), and held until `heldUntil` when given: shown to its author
+ * only, counted nowhere, and the subject not notified (decision 028).
  * Run it inside the caller's transaction: the lookups and the insert go together.
  */
 export async function insertReview(
@@ -195,6 +212,8 @@ export async function insertReview(
     .limit(1);
   if (!subject || subject.hiddenAt !== null) return { ok: false, reason: "no-subject" };
   const withheld = await isBlocked(db, subject.userId, review.author.userId);
+  const contactBacked = await bothHaveWritten(db, review.author.userId, subject.userId);
+  const visibleFrom = review.heldUntil;
   return translateViolations(REVIEW_CONSTRAINTS, async () => {
     const [row] = await db
       .insert(reviews)
@@ -205,6 +224,8 @@ export async function insertReview(
         body: review.body,
         rating: review.rating,
         withheld,
+        contactBacked,
+        visibleFrom,
       })
       .returning();
     if (!row) throw new Error("insert into reviews returned no row");
@@ -214,6 +235,7 @@ export async function insertReview(
       authorUserId: review.author.userId,
       subjectUserId: subject.userId,
       withheld,
+      held: visibleFrom !== null,
     });
     return {
       id: row.id,
@@ -227,18 +249,37 @@ export async function insertReview(
       editedAt: null,
       hidden: false,
       reply: null,
+      contactBacked: row.contactBacked,
+      visibleFrom: row.visibleFrom,
     };
   });
 }
 
+/** The columns of ReviewStats, over the reviews a query selects. */
+export const reviewStatsColumns = {
+  count: sql<number>`count(*)::int`,
+  sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+  contactBacked: sql<number>`(count(*) filter (where ${reviews.contactBacked}))::int`,
+};
+
 /**
- * How many reviews a profile has and the sum of their ratings. Hidden reviews never count, for
- * anyone; reviews by members the reader blocked do (an average is about the subject).
+ * How many reviews a profile has as of `now`, the sum of their ratings and how many are
+ * contact-backed. Hidden, withheld and held reviews never count, for anyone; reviews by members
+ * the reader blocked do (an average is about the subject).
  */
-export async function reviewStatsAbout(db: Db, subjectId: string): Promise<ReviewStats> {
+export async function reviewStatsAbout(db: Db, subjectId: string, now: Date): Promise<ReviewStats> {
   const [row] = await db
-    .select({ count: count(), sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
+    .select(reviewStatsColumns)
     .from(reviews)
-    .where(and(eq(reviews.subjectId, subjectId), publicSql(countedReviews)));
-  return { count: row?.count ?? 0, sum: Number(row?.sum ?? 0) };
+    .where(
+      and(
+        eq(reviews.subjectId, subjectId),
+        countedReviewsSql(sql`${now.toISOString()}::timestamptz`),
+      ),
+    );
+  return {
+    count: Number(row?.count ?? 0),
+    sum: Number(row?.sum ?? 0),
+    contactBacked: Number(row?.contactBacked ?? 0),
+  };
 }

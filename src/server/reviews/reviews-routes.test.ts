@@ -48,6 +48,7 @@ describe("POST /api/reviews", () => {
       [
         "author_img_url",
         "body",
+        "contact_backed",
         "created_about",
         "created_at",
         "id",
@@ -234,7 +235,7 @@ describe("POST /api/reviews", () => {
       imgUrl: null,
     };
     const db = t.database.db;
-    const review = { author, title: "t", body: "b", rating: 5 };
+    const review = { author, title: "t", body: "b", rating: 5, heldUntil: null };
     expect(await insertReview(db, { ...review, subjectUsername: author.username })).toEqual({
       ok: false,
       reason: "self-review",
@@ -307,6 +308,7 @@ describe("GET /api/reviews?created_about=", () => {
       created_at: expect.any(String),
       author_img_url: null,
       reply: null,
+      contact_backed: false,
     });
   });
 

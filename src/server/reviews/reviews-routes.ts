@@ -8,9 +8,10 @@ import {
   reviewsResponseSchema,
 } from "../../shared/reviews.ts";
 import { requireMember } from "../auth/index.ts";
-import { decodeCursor, encodeCursor } from "../db/position-cursor.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/app-error.ts";
 import { writeOrRefuse, writtenOrAnswer } from "../write/index.ts";
+import { newAccountUntil } from "./new-account.ts";
+import { decodeReviewCursor, encodeReviewCursor } from "./review-cursor.ts";
 import { type ReviewOwnerRoutesOptions, reviewOwnerRoutes } from "./review-owner-routes.ts";
 import { presentReview } from "./review-presenter.ts";
 import { insertReview, listReviewsAbout, type ReviewRefusal } from "./reviews-repository.ts";
@@ -43,17 +44,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewOwnerRoutesOptions> = as
         moderator: viewer.moderator,
       };
       const { created_about, limit, cursor, by } = request.query;
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = cursor ? decodeReviewCursor(cursor) : null;
       if (cursor && !after) {
         throw badRequest("This list of reviews is out of date. Please reload the page.", {
           cursor: "is not a valid cursor",
         });
       }
-      const page = await listReviewsAbout(db, created_about, reader, { limit, after, by });
+      const now = app.clock.now();
+      const page = await listReviewsAbout(db, created_about, reader, { limit, after, by, now });
       if (!page) throw noSuchUser(created_about);
       return {
-        reviews: page.records.map(presentReview),
-        nextCursor: page.next && encodeCursor(page.next),
+        reviews: page.records.map((record) => presentReview(record, now)),
+        nextCursor: page.next && encodeReviewCursor(page.next),
       };
     },
   );
@@ -69,16 +71,26 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewOwnerRoutesOptions> = as
       const { created_about, title, body, rating } = request.body;
       if (!canReview(author, { username: storedUsername(created_about) })) throw selfReview();
       const limits = app.config.writeLimits;
+      const now = app.clock.now();
+      const heldUntil = await newAccountUntil(db, identity.id, app.config.newAccountHours, now);
       const record = writtenOrAnswer(
         await writeOrRefuse(
           db,
-          (tx) => insertReview(tx, { author, subjectUsername: created_about, title, body, rating }),
+          (tx) =>
+            insertReview(tx, {
+              author,
+              subjectUsername: created_about,
+              title,
+              body,
+              rating,
+              heldUntil,
+            }),
           { limits, userId: identity.id, action: "review" },
         ),
         // A review refused here is not counted against the limit: nothing of it is kept.
         (reason) => refusal(reason, created_about),
       );
-      return reply.status(201).send({ review: presentReview(record) });
+      return reply.status(201).send({ review: presentReview(record, now) });
     },
   );
 };

@@ -15,6 +15,7 @@ import {
   withinKm,
 } from "../places/index.ts";
 import { type PostRow, postColumns, unexpiredSql } from "../posts/index.ts";
+import { countedReviewsSql } from "../reviews/index.ts";
 import { notAmongSql, publicSql } from "../visibility/index.ts";
 import { markedText } from "./highlight.ts";
 import type { SearchText } from "./search-text.ts";
@@ -349,10 +350,8 @@ export async function searchPeople(db: Db, search: PeopleSearch): Promise<Search
     .offset(text ? page.offset : 0)
     .as("ranked");
   const query = text ? tsquery(text) : null;
-  const visibleReviews = and(
-    eq(reviews.subjectId, profiles.id),
-    publicSql({ hiddenAt: reviews.hiddenAt, withheld: reviews.withheld }),
-  );
+  // Held reviews (a new account's, issue 32) count once visible; the database's clock decides here.
+  const visibleReviews = and(eq(reviews.subjectId, profiles.id), countedReviewsSql(sql`now()`));
   const rows = await db
     .select({
       username: profiles.username,

@@ -1,11 +1,12 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { sessionOf } from "../../../test/harness/web/members.ts";
+import { profileDetailOf, sessionOf } from "../../../test/harness/web/members.ts";
 import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { Post } from "../../shared/posts.ts";
+import type { ProfileDetail } from "../../shared/profiles.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { Notices } from "../ui/notify.tsx";
 import { PostView } from "./post-view.tsx";
@@ -24,10 +25,15 @@ const post: Post = {
   area: null,
 };
 
-function openPost(shown: Post, session: MeResponse) {
-  const { queryClient } = renderWithApi(<PostView post={shown} />, () => ({
+/** The author's profile page answer: how they answer messages (issue 32), and nothing else. */
+const author = (responsiveness: ProfileDetail["responsiveness"] = null) => ({
+  user: profileDetailOf("grace", { responsiveness }),
+});
+
+function openPost(shown: Post, session: MeResponse, authorPage = author()) {
+  const { queryClient } = renderWithApi(<PostView post={shown} />, (request) => ({
     status: 200,
-    body: session,
+    body: request.path === "/users/username/grace" ? authorPage : session,
   }));
   return waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe("success"));
 }
@@ -83,6 +89,16 @@ describe("an expired post's page", () => {
 });
 
 describe("the post page's view", () => {
+  it("says on the author line how the author answers messages, when there is something to say", async () => {
+    await openPost(post, sessionOf("ada"), author({ reply_time: "day", replies_to_most: true }));
+    expect(
+      await screen.findByText("Usually replies within a day · Replies to most messages"),
+    ).toBeTruthy();
+    cleanup();
+    await openPost(post, sessionOf("ada"));
+    expect(screen.queryByText(/Usually replies|Replies to most/)).toBeNull();
+  });
+
   it("shows the post's type, and its town when it has one", async () => {
     await openPost({ ...post, type: "looking-for", area: areaOf(CAMBRIDGE) }, sessionOf("ada"));
     expect(screen.getByText("Looking for")).toBeTruthy();

@@ -6,6 +6,7 @@ import { conversationAddress } from "../messages/index.ts";
 import { AreaText } from "../places/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { AuthorResponsiveness } from "./author-responsiveness.tsx";
 import { ExpiryNote } from "./expired-notice.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
 import { PostTypeBadge } from "./post-type-badge.tsx";
@@ -70,6 +71,7 @@ export function PostView({ post }: { post: Post }) {
               </>
             )}
           </p>
+          <AuthorResponsiveness username={post.username} />
           {filled && <FilledNote username={post.username} own={own} />}
           <ExpiryNote post={post} own={own} />
           <div className="post-body">{post.body}</div>

@@ -19,7 +19,9 @@ const ada: ProfileDetail = {
   interests: [],
   area: null,
   review_count: 0,
+  contact_backed_count: 0,
   average_rating: null,
+  responsiveness: null,
 };
 
 function openForm(answer: () => ApiAnswer | Promise<ApiAnswer>) {

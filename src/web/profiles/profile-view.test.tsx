@@ -20,7 +20,9 @@ const HIDDEN_TEXT = "Hidden by moderators. Only you and moderators can see it.";
 const grace = (changes: Partial<ProfileDetail> = {}): ProfileDetail => ({
   ...profileOf("grace"),
   review_count: 0,
+  contact_backed_count: 0,
   average_rating: null,
+  responsiveness: null,
   ...changes,
 });
 

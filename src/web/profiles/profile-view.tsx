@@ -5,6 +5,7 @@ import { areaLabel } from "../../shared/place-texts.ts";
 import { canBlock, canEditProfile } from "../../shared/policies.ts";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ApiError } from "../api/client.ts";
+import { useProfile } from "../api/get-profile.ts";
 import { readStoredUsername, useSession } from "../auth/index.ts";
 import { BlockButton, BlockedNotice } from "../blocks/index.ts";
 import { conversationAddress } from "../messages/index.ts";
@@ -12,7 +13,7 @@ import { ReportButton } from "../reports/index.ts";
 import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
-import { useProfile } from "./api/get-profile.ts";
+import { ResponsivenessLine } from "../ui/responsiveness-line.tsx";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
@@ -181,7 +182,12 @@ function ProfileTitle({ user, isOwner }: { user: ProfileDetail; isOwner: boolean
         <BreakableName name={capitalise(user.username)} />
         's Profile
       </h1>
-      <RatingSummary average={user.average_rating} count={user.review_count} />
+      <RatingSummary
+        average={user.average_rating}
+        count={user.review_count}
+        contactBacked={user.contact_backed_count}
+      />
+      <ResponsivenessLine responsiveness={user.responsiveness} />
       {user.area ? (
         <p className="profile-area">Area: {areaLabel(user.area)}</p>
       ) : (

@@ -17,6 +17,7 @@ const saved: Review = {
   created_at: "2026-01-01T00:00:00.000Z",
   author_img_url: null,
   reply: null,
+  contact_backed: false,
 };
 
 function openForm(answer: () => ApiAnswer | Promise<ApiAnswer>) {

@@ -7,6 +7,8 @@ import { ReportButton } from "../reports/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { PreloadingButton } from "../ui/preloading-button.tsx";
 import { useDeleteReview } from "./api/delete-review.ts";
+import { ContactBadge } from "./contact-badge.tsx";
+import { HeldNotice } from "./held-notice.tsx";
 import { ReviewBody } from "./review-body.tsx";
 import { ReviewDates } from "./review-dates.tsx";
 import { loadReplyForm, ReviewReplySection } from "./review-reply.tsx";
@@ -15,8 +17,9 @@ import { SmallDeleteButton } from "./small-delete-button.tsx";
 type Props = { review: Review; viewer: PolicyActor; onDeleted?: (() => void) | undefined };
 
 /**
- * One review: its author (avatar and name, to their profile) and date, title, 'Rating: n / 5' and
- * body; Delete on the viewer's own (asked first), Report on others', Reply for the member reviewed
+ * One review: its author (avatar and name, to their profile) and date, "Met through a
+ * conversation" when contact-backed, title, when a held one becomes visible (its author only),
+ * 'Rating: n / 5' and body; Delete on the viewer's own (asked first), Report on others', Reply for the member reviewed
  * while there is no reply; then the reply.
  */
 export function ReviewItem({ review, viewer, onDeleted }: Props) {
@@ -38,7 +41,13 @@ export function ReviewItem({ review, viewer, onDeleted }: Props) {
           </p>
         </div>
       </div>
+      {review.contact_backed && (
+        <p className="review-badges">
+          <ContactBadge />
+        </p>
+      )}
       <h3 id={titleId}>{review.title}</h3>
+      {review.visible_from && <HeldNotice visibleFrom={review.visible_from} />}
       <p className="review-rating">
         Rating: {review.rating} / {RATING_MAX}
       </p>

@@ -20,6 +20,7 @@ const review = (id: number, username: string, title: string, hidden = false): Re
   created_at: "2026-01-01T00:00:00.000Z",
   author_img_url: null,
   reply: null,
+  contact_backed: false,
   ...(hidden && { hidden }),
 });
 
@@ -46,6 +47,37 @@ describe("the review list", () => {
     expect(within(bobs).queryByText(HIDDEN_TEXT)).toBeNull();
     expect(within(mine).queryByRole("button", { name: "Report" })).toBeNull();
     expect(within(mine).getByText(HIDDEN_TEXT)).toBeTruthy();
+  });
+
+  it('badges a contact-backed review "Met through a conversation", and tells the author of a held one when others see it', async () => {
+    const visibleFrom = "2026-03-02T10:00:00.000Z";
+    renderWithApi(<ReviewList username="grace" />, (request) =>
+      request.path === "/me"
+        ? { status: 200, body: sessionOf("ada") }
+        : {
+            status: 200,
+            body: {
+              reviews: [
+                { ...review(3, "bob", "Talked first"), contact_backed: true },
+                { ...review(2, "ada", "Mine, held"), visible_from: visibleFrom },
+                review(1, "cy", "Never talked"),
+              ],
+              nextCursor: null,
+            },
+          },
+    );
+    const [backed, held, plain] = within(await screen.findByRole("list")).getAllByRole(
+      "listitem",
+    ) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(backed).getByText("Met through a conversation")).toBeTruthy();
+    for (const other of [held, plain]) {
+      expect(within(other).queryByText("Met through a conversation")).toBeNull();
+    }
+    const notice = within(held).getByText(/^Visible from/);
+    expect(notice.querySelector("time")?.getAttribute("dateTime")).toBe(visibleFrom);
+    expect(notice.textContent).toMatch(/Only you can see it until then/);
+    for (const other of [backed, plain])
+      expect(within(other).queryByText(/^Visible from/)).toBeNull();
   });
 });
 

@@ -20,6 +20,7 @@ const review = (id: number, username: string, changes: Partial<Review> = {}): Re
   created_at: "2026-01-01T00:00:00.000Z",
   author_img_url: null,
   reply: null,
+  contact_backed: false,
   ...changes,
 });
 

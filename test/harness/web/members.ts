@@ -32,7 +32,14 @@ export function profileDetailOf(
   username: string,
   changes: Partial<ProfileDetail> = {},
 ): ProfileDetail {
-  return { ...profileOf(username), review_count: 0, average_rating: null, ...changes };
+  return {
+    ...profileOf(username),
+    review_count: 0,
+    contact_backed_count: 0,
+    average_rating: null,
+    responsiveness: null,
+    ...changes,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   unique,
 } from "drizzle-orm/pg-core";
 import { createdAt, editedAt, hiddenAt, hiddenIndex, identityId } from "./columns.ts";
@@ -30,12 +31,23 @@ export const reviews = pgTable(
      * any review, to nobody else, and never counted (as a blocked member's direct messages).
      */
     withheld: boolean("withheld").notNull().default(false),
+    /**
+     * The author and the subject had both written in a direct conversation between them before the
+     * review was stored (issue 32): decided by the server when the review is written, kept by edits.
+     */
+    contactBacked: boolean("contact_backed").notNull().default(false),
+    /**
+     * Written by a new account (issue 32): shown to its author only, and counted nowhere, until
+     * this time, when the account stops being new (NEW_ACCOUNT_HOURS). Null: never held.
+     */
+    visibleFrom: timestamp("visible_from", { withTimezone: true }),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_no_self_review", sql`${t.authorId} <> ${t.subjectId}`),
     unique("reviews_one_per_author_subject").on(t.authorId, t.subjectId),
-    index("reviews_subject_created_idx").on(t.subjectId, t.createdAt, t.id),
+    // A profile's list: contact-backed reviews first, then newest first (issue 32).
+    index("reviews_subject_order_idx").on(t.subjectId, t.contactBacked, t.createdAt, t.id),
     hiddenIndex("reviews_hidden_idx", t.hiddenAt),
   ],
 );

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProfileDetail } from "../../../shared/profiles.ts";
-import { ApiError, apiFetch } from "../../api/client.ts";
-import { profileQueryKey } from "../../api/query-keys.ts";
+import type { ProfileDetail } from "../../shared/profiles.ts";
+import { ApiError, apiFetch } from "./client.ts";
+import { profileQueryKey } from "./query-keys.ts";
 
 async function getProfile(username: string, signal?: AbortSignal): Promise<ProfileDetail> {
   const path = `/users/username/${encodeURIComponent(username.toLowerCase())}`;
