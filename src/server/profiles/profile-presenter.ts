@@ -3,6 +3,7 @@ import type { ProfileDetail, PublicProfile } from "../../shared/profiles.ts";
 import { averageRating } from "../../shared/reviews.ts";
 import { presentArea } from "../places/index.ts";
 import type { ProfileRow, ProfileWithOwner } from "./profiles-repository.ts";
+import { presentService } from "./service-presenter.ts";
 
 /**
  * A profile as `viewer` (the viewer's own profile; null when signed out or before creating one) may
@@ -20,6 +21,7 @@ export function presentProfile(row: ProfileWithOwner, viewer: PolicyActor): Publ
     skills: row.skills,
     interests: row.interests,
     area: presentArea(row),
+    service: presentService(row, viewer),
   };
 }
 
