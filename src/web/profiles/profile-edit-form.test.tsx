@@ -71,7 +71,13 @@ describe("the profile edit form", () => {
     expect(requests[0]).toEqual({
       method: "PUT",
       path: "/users/ada",
-      body: { bio: "Engines.", skills: ["Tour Guide", "Plumber"], interests: [], show_email: true },
+      body: {
+        bio: "Engines.",
+        skills: ["Tour Guide", "Plumber"],
+        interests: [],
+        show_email: true,
+        service: { rate: null, availability: [], travel_km: null, reach: [], phone: null },
+      },
     });
   });
 
