@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import { userEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError } from "../../../test/harness/web/fake-api.ts";
+import { type ApiAnswer, apiError } from "../../../test/harness/web/fake-api.ts";
 import { profileDetailOf } from "../../../test/harness/web/members.ts";
 import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
 import { renderForm } from "../../../test/harness/web/render-with-app.tsx";
@@ -69,7 +69,7 @@ describe("the profile's Service details", () => {
 describe("the profile form's Service details", () => {
   const open = (
     profile: ProfileDetail,
-    answer = () => ({ status: 200, body: { user: profile } }),
+    answer: () => ApiAnswer = () => ({ status: 200, body: { user: profile } }),
   ) => {
     const onSaved = vi.fn();
     const { requests, form } = renderForm(
