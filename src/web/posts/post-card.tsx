@@ -42,7 +42,7 @@ type Props = {
 /**
  * A post in a list: the title leads to the post, the author's name to their profile. Its type and
  * topic (and "Filled" once its author marked it so), who wrote it (avatar and name) and how long
- * ago, their rate when they set one (issue 32), its town (with the distance under a distance filter), and the body as SPEC's preview rule
+ * ago, their rate on an offer when they set one (issue 32), its town (with the distance under a distance filter), and the body as SPEC's preview rule
  * cuts it. A search result shows its badges above the title, the feed below.
  */
 export function PostCard({ post, look, title = post.title, body = previewBody(post.body) }: Props) {
@@ -73,7 +73,8 @@ export function PostCard({ post, look, title = post.title, body = previewBody(po
           by: <Link to={`/user/${encodeURIComponent(post.username)}`}>{post.username}</Link>
           {" · "}
           <TimeAgo iso={post.created_at} />
-          {post.author_rate && (
+          {/* The author's rate is the price of what they offer, not of what they look for. */}
+          {post.author_rate && post.type === "offering" && (
             <>
               {" · "}
               <span className="post-card-rate">{rateText(post.author_rate)}</span>
