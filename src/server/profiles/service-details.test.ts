@@ -209,6 +209,10 @@ describe("service details on a profile", () => {
     );
     const search = await t.app.inject({ method: "GET", url: `/api/search/posts?q=${word}` });
     expect(search.json().articles[0]?.author_rate).toEqual(rate);
+    // A move abroad changes the currency on the author's posts (the copy follows the area).
+    await putService(author, {}, { area_id: PARIS });
+    const moved = await t.app.inject({ method: "GET", url: `/api/search/posts?q=${word}` });
+    expect(moved.json().articles[0]?.author_rate).toEqual({ ...rate, currency: "EUR" });
     // A changed rate reaches the author's posts (the copy follows the profile).
     await putService(author, { rate: { kind: "free" } });
     const found = await t.app.inject({ method: "GET", url: `/api/search/posts?q=${word}` });
