@@ -88,6 +88,25 @@ describe("the demo community", () => {
     expect(rows.filter((row) => row.imgUrl?.startsWith("/api/photos/"))).toHaveLength(6);
   });
 
+  it("gives most members service details, and post cards their rate (issue 32)", async () => {
+    const rows = await t.database.db
+      .select({ rateKind: profiles.rateKind, phone: profiles.phone })
+      .from(profiles);
+    expect(rows.filter((row) => row.rateKind !== null).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((row) => row.rateKind === null).length).toBeGreaterThan(0);
+    const tom = await t.app.inject({ method: "GET", url: "/api/users/username/tom_fixes" });
+    expect(tom.json().user.service).toMatchObject({
+      rate: { kind: "amount", amount: 25, unit: "hour", currency: "GBP" },
+      phone: null,
+      phone_hidden: true,
+    });
+    const feed = await t.app.inject({ method: "GET", url: "/api/articles?limit=50" });
+    const rated = feed
+      .json()
+      .articles.filter((post: { author_rate?: unknown }) => post.author_rate);
+    expect(rated.length).toBeGreaterThan(0);
+  });
+
   it("has posts of both kinds over the last weeks, two filled and one edited, in the feed", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/articles?limit=50" });
     expect(res.statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { announcePostChange } from "../../src/server/posts/index.ts";
 import { setPostFilled, updatePost } from "../../src/server/posts/post-owner-repository.ts";
 import { insertPost } from "../../src/server/posts/posts-repository.ts";
 import { createProfile, updateProfile } from "../../src/server/profiles/profiles-repository.ts";
+import { changedService, NO_SERVICE } from "../../src/server/profiles/service-changes.ts";
 import { putReply } from "../../src/server/reviews/review-owner-repository.ts";
 import { insertReview } from "../../src/server/reviews/reviews-repository.ts";
 import { photoPath } from "../../src/shared/photos.ts";
@@ -34,6 +35,7 @@ import {
   SIGN_IN_MEMBERS,
 } from "./community.ts";
 import { demoPhoto } from "./demo-photos.ts";
+import { DEMO_SERVICES } from "./demo-services.ts";
 
 const { users, profiles, posts, reviews, reviewReplies, messages, conversations, directMessages } =
   schema;
@@ -144,6 +146,7 @@ async function createMember(
     interests: member.interests,
     showEmail: member.showEmail,
     ...chosenArea(member.areaId),
+    ...changedService(DEMO_SERVICES[member.username], NO_SERVICE),
   });
   const imgUrl = photo
     ? await replacePhoto(tx, profile.id, photo, (id) => photoPath(id, "large"))

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { areaSchema } from "./places.ts";
 import { POST_TYPES } from "./posts.ts";
 import { savedSearchSchema } from "./saved-searches.ts";
+import { serviceSchema } from "./service-details.ts";
 
 /**
  * Accounts and email (issue 15): the bodies and answers of verification, password reset, settings,
@@ -86,6 +87,8 @@ export const accountExportSchema = z.object({
       interests: z.array(z.string()),
       /** The chosen town (issue 18): the place, never more than the profile shows. */
       area: areaSchema.nullable(),
+      /** Rate, availability, travel distance, ways to reach and phone (issue 32). */
+      service: serviceSchema,
       createdAt: z.string(),
     })
     .nullable(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROW_ID_PATTERN } from "./constants.ts";
 import { areaIdSchema, areaSchema, distanceFilterSchema } from "./places.ts";
 import { POST_TYPE_DEFAULT, POST_TYPES } from "./post-types.ts";
+import { rateSchema } from "./service-details.ts";
 import { wholeNumberQuery } from "./whole-number-query.ts";
 
 /*
@@ -120,6 +121,8 @@ export const postSchema = z.object({
    * have none but the generated avatar (draw their initials, avatar.ts).
    */
   author_img_url: z.string().optional(),
+  /** The author's rate (issue 32, service-details.ts); absent when they set none. */
+  author_rate: rateSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

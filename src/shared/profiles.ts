@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SKILL_OPTIONS } from "./constants.ts";
 import { areaIdSchema, areaSchema } from "./places.ts";
+import { serviceInputSchema, serviceSchema } from "./service-details.ts";
 import { responsivenessSchema } from "./trust.ts";
 
 /**
@@ -21,6 +22,8 @@ export const publicProfileSchema = z.object({
   interests: z.array(z.string()),
   /** The member's town (issue 18); null until they choose one. Never coordinates. */
   area: areaSchema.nullable(),
+  /** Rate, availability, travel distance and ways to reach the member (issue 32). */
+  service: serviceSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -92,6 +95,8 @@ export const updateProfileBodySchema = z.object({
   show_email: z.boolean().optional(),
   /** A place id from GET /api/places, or null to clear the area. */
   area_id: areaIdSchema.optional(),
+  /** Service details: each field left out keeps its value, null clears it. */
+  service: serviceInputSchema.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
@@ -117,6 +122,8 @@ export const createProfileBodySchema = z.object({
   username: usernameSchema,
   skills: skillListSchema.default([]),
   interests: skillListSchema.default([]),
+  /** Optional service details (issue 32), as on an edit. */
+  service: serviceInputSchema.optional(),
 });
 export type CreateProfileBody = z.input<typeof createProfileBodySchema>;
 

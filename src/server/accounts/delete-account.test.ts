@@ -163,6 +163,15 @@ describe("nothing personal is left in any table (issue 28 item 13)", () => {
     const { cookie } = await t.register(firstEmail);
     const username = `leaver_${randomBytes(4).toString("hex")}`;
     await t.createProfile(cookie, username);
+    // A phone number is personal too (issue 32): it goes with the account.
+    const phone = `+44 7700 ${randomBytes(3).readUIntBE(0, 3).toString().padStart(8, "0")}`;
+    const service = await t.call({
+      method: "PUT",
+      url: `/api/users/${username}`,
+      cookie,
+      payload: { service: { reach: ["phone"], phone } },
+    });
+    expect(service.statusCode, service.body).toBe(200);
     const post = await t.call({
       method: "POST",
       url: "/api/articles",
@@ -218,8 +227,9 @@ describe("nothing personal is left in any table (issue 28 item 13)", () => {
     for (const address of [firstEmail, secondEmail]) {
       expect((await t.signIn(address, "Wrong-guess-1")).statusCode).toBe(401);
     }
-    const needles = [firstEmail, secondEmail, username];
+    const needles = [firstEmail, secondEmail, username, phone];
     expect((await findInEveryTable(t.database.db, needles)).length).toBeGreaterThan(5);
+    expect((await findInEveryTable(t.database.db, [phone])).length).toBeGreaterThan(0);
 
     expect((await deleteAccount(session, { password: PASSWORD })).statusCode).toBe(204);
     // Kept on purpose: the username stays retired for 90 days so nobody poses as the member.

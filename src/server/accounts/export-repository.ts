@@ -10,6 +10,7 @@ import { posts } from "../db/tables/posts.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { reviews } from "../db/tables/reviews.ts";
 import { presentArea } from "../places/index.ts";
+import { presentService } from "../profiles/index.ts";
 import { notWithheldSql } from "../visibility/index.ts";
 
 const iso = (date: Date) => date.toISOString();
@@ -139,6 +140,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       skills: profile.skills,
       interests: profile.interests,
       area: presentArea(profile),
+      service: presentService(profile, profile),
       createdAt: iso(profile.createdAt),
     },
     posts: ownPosts.map(({ areaId, areaName, areaCountry, createdAt, expiresAt, ...p }) => ({

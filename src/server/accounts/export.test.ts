@@ -77,6 +77,30 @@ describe("GET /api/me/export", () => {
     expect(res.body).not.toMatch(/lat|lng/i);
   });
 
+  it("includes the service details, the phone too (issue 32)", async () => {
+    const member = await createSignedInUser(t.app);
+    const service = {
+      rate: { kind: "amount", amount: 18.5, unit: "job" },
+      availability: ["weekends"],
+      travel_km: 40,
+      reach: ["phone"],
+      phone: "01223 555 777",
+    };
+    const put = await t.call({
+      method: "PUT",
+      url: `/api/users/${member.username}`,
+      cookie: member.cookie,
+      payload: { service },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const data = accountExportSchema.parse((await exportOf(member.cookie)).json());
+    expect(data.profile?.service).toEqual({
+      ...service,
+      rate: { ...service.rate, currency: null },
+      phone_hidden: false,
+    });
+  });
+
   it("names the file 'account' and has empty lists before a profile exists", async () => {
     const member = await createSignedInUser(t.app, { withProfile: false });
     const res = await exportOf(member.cookie);

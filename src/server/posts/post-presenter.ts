@@ -1,5 +1,6 @@
 import { roundedDistanceKm } from "../../shared/places.ts";
 import type { Post } from "../../shared/posts.ts";
+import { rateFromStored } from "../../shared/service-details.ts";
 import { avatarPath } from "../avatars/index.ts";
 import { presentArea } from "../places/index.ts";
 import type { PostRow } from "./posts-repository.ts";
@@ -13,11 +14,12 @@ function authorPhoto({ authorImgUrl, username }: PostRow): string | null {
  * A post as answered: `distanceMeters` (present only when the request had a distance centre) becomes
  * the rounded `distance_km`; null there (a post without an area) leaves it out. `edited_at` and
  * `filled_at` only when set, `expired` only when true (lists that show expired posts read it), and so
- * is `author_img_url`: only for an uploaded or Google photo (a card
- * then makes no request for a generated avatar).
+ * is `author_img_url`: only for an uploaded or Google photo (a card then makes no request for a
+ * generated avatar). `author_rate` only when the author set one.
  */
 export function presentPost(row: PostRow & { distanceMeters?: number | null }): Post {
   const photo = authorPhoto(row);
+  const rate = row.authorRate ? rateFromStored(row.authorRate) : null;
   return {
     id: row.id,
     title: row.title,
@@ -33,5 +35,6 @@ export function presentPost(row: PostRow & { distanceMeters?: number | null }): 
     expires_at: row.expiresAt,
     ...(row.expired ? { expired: true } : {}),
     ...(photo ? { author_img_url: photo } : {}),
+    ...(rate ? { author_rate: rate } : {}),
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from "../db/database.ts";
 import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
 import type { RowPosition } from "../db/position-cursor.ts";
 import { preparedQuery } from "../db/prepared-query.ts";
-import { posts } from "../db/tables/posts.ts";
+import { type AuthorRate, posts } from "../db/tables/posts.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { announce } from "../events/index.ts";
 import {
@@ -39,6 +39,8 @@ export type PostRow = AreaFields & {
   expired?: boolean;
   /** The author's profiles.img_url (null: none); a write's caller adds it from the session. */
   authorImgUrl?: string | null;
+  /** The post's copy of its author's rate (issue 32); null when they set none. */
+  authorRate: AuthorRate | null;
 };
 
 /**
@@ -70,6 +72,7 @@ export const ownPostColumns = {
   editedAt: isoOf<string | null>(posts.editedAt),
   filledAt: isoOf<string | null>(posts.filledAt),
   expiresAt: isoOf<string>(posts.expiresAt),
+  authorRate: posts.authorRate,
 };
 
 /**

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/harness/factories.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
+import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 import { users } from "../db/schema.ts";
 
 const t = testAppClosedAfterAll();
@@ -56,6 +57,7 @@ describe("POST /api/users", () => {
         skills: ["Plumber", "Tour Guide"],
         interests: ["Personal Chef"],
         area: null,
+        service: NO_SERVICE_DETAILS,
       },
     });
     const me = await t.app.inject({

@@ -6,6 +6,7 @@ import { avatarPath } from "../avatars/index.ts";
 import { AppError, conflict } from "../http/app-error.ts";
 import { presentOwnProfile } from "./profile-presenter.ts";
 import { createProfile } from "./profiles-repository.ts";
+import { changedService, NO_SERVICE } from "./service-changes.ts";
 
 const usernameTaken = (username: string) =>
   new AppError(409, "username-taken", `The username "${username}" is already taken.`, {
@@ -26,7 +27,8 @@ export const createProfileRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { identity, profile } = request.signedIn;
       if (!canCreateProfile(profile)) throw profileExists();
-      const { username, skills, interests } = request.body;
+      const { username, skills, interests, service } = request.body;
+      const serviceColumns = changedService(service, NO_SERVICE);
       const created = await createProfile(app.database.db, {
         userId: identity.id,
         username,
@@ -34,6 +36,7 @@ export const createProfileRoute: FastifyPluginAsyncZod = async (app) => {
         imgUrl: identity.photoUrl ?? avatarPath(username),
         skills,
         interests,
+        ...serviceColumns,
       });
       if (!created.ok) {
         throw created.reason === "profile-exists" ? profileExists() : usernameTaken(username);

@@ -5,6 +5,7 @@ import type { Responsiveness } from "../../shared/trust.ts";
 import { presentArea } from "../places/index.ts";
 import type { ReviewStats } from "../reviews/index.ts";
 import type { ProfileRow, ProfileWithOwner } from "./profiles-repository.ts";
+import { presentService } from "./service-presenter.ts";
 
 /**
  * A profile as `viewer` (the viewer's own profile; null when signed out or before creating one) may
@@ -22,6 +23,7 @@ export function presentProfile(row: ProfileWithOwner, viewer: PolicyActor): Publ
     skills: row.skills,
     interests: row.interests,
     area: presentArea(row),
+    service: presentService(row, viewer),
   };
 }
 

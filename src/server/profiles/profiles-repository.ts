@@ -8,6 +8,7 @@ import { users } from "../db/tables/auth.ts";
 import { profiles, retiredUsernames } from "../db/tables/profiles.ts";
 import type { AreaValues } from "../places/index.ts";
 import { writeUnlessViolated } from "../write/index.ts";
+import type { ServiceColumns } from "./service-changes.ts";
 
 export type { ProfileRow };
 
@@ -35,7 +36,7 @@ export type NewProfile = {
   imgUrl: string | null;
   skills: string[];
   interests: string[];
-};
+} & Partial<ServiceColumns>;
 
 export async function insertProfile(db: Db, profile: NewProfile): Promise<ProfileRow> {
   const [row] = await db.insert(profiles).values(profile).returning(profileColumns);
@@ -72,7 +73,8 @@ export async function updateProfile(
     skills: string[];
     interests: string[];
     showEmail: boolean;
-  } & AreaValues,
+  } & AreaValues &
+    Partial<ServiceColumns>,
 ): Promise<ProfileRow> {
   const [row] = await db
     .update(profiles)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/harness/test-app.ts";
+import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +47,7 @@ describe("GET /api/users/username/:username", () => {
         "interests",
         "responsiveness",
         "review_count",
+        "service",
         "skills",
         "username",
       ].sort(),
@@ -59,6 +61,7 @@ describe("GET /api/users/username/:username", () => {
       skills: ["Plumber"],
       interests: [],
       area: null,
+      service: NO_SERVICE_DETAILS,
       review_count: 0,
       contact_backed_count: 0,
       average_rating: null,

@@ -16,11 +16,12 @@ import { write, writtenOrTooManyWrites } from "../write/index.ts";
 import { findProfilePage } from "./profile-page-query.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
 import { findProfileByUsername, updateProfile } from "./profiles-repository.ts";
+import { changedService } from "./service-changes.ts";
 import { visibleProfile } from "./visible-profile.ts";
 
 /**
- * The profile page: GET anyone's profile, PUT one's own bio, skills, interests, email choice and
- * area.
+ * The profile page: GET anyone's profile, PUT one's own bio, skills, interests, email choice,
+ * area and service details.
  */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -68,9 +69,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         visibleProfile(await findProfileByUsername(db, username), username, viewer);
         throw forbidden("You can only edit your own profile.");
       }
-      const { bio, skills, interests, show_email, area_id } = request.body;
-      // An unknown place is refused here, before the write: nothing changes.
+      const { bio, skills, interests, show_email, area_id, service } = request.body;
+      // An unknown place or a phone offered but missing is refused here, before the write.
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
+      const serviceColumns = changedService(service, profile);
       const limits = app.config.writeLimits;
       const updated = writtenOrTooManyWrites(
         await write(
@@ -82,6 +84,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
               interests: interests ?? profile.interests,
               showEmail: show_email ?? profile.showEmail,
               ...area,
+              ...serviceColumns,
             }),
           { limits, userId: viewer.identity.id, action: "profile-edit" },
         ),

@@ -7,6 +7,7 @@ import { identity } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { PublicProfile } from "../../shared/profiles.ts";
+import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { SettingsPage } from "./settings-page.tsx";
 
@@ -20,6 +21,7 @@ const profile: PublicProfile = {
   skills: [],
   interests: [],
   area: null,
+  service: NO_SERVICE_DETAILS,
 };
 const signedIn: MeResponse = { user: identity(), profile };
 

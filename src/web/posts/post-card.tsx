@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Post } from "../../shared/posts.ts";
 import { previewBody } from "../../shared/preview.ts";
+import { rateText } from "../../shared/service-details.ts";
 import { AreaText } from "../places/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { TimeAgo } from "../ui/time-ago.tsx";
@@ -41,8 +42,9 @@ type Props = {
 
 /**
  * A post in a list: the title leads to the post, the author's name to their profile. Its type and
- * topic (and "Filled" once its author marked it so, "Expired" once it expired), who wrote it (avatar and name) and how long
- * ago, its town (with the distance under a distance filter), and the body as SPEC's preview rule
+ * topic (and "Filled" once its author marked it so, "Expired" once it expired), who wrote it (avatar
+ * and name) and how long ago, their rate on an offer when they set one (issue 32), its town (with
+ * the distance under a distance filter), and the body as SPEC's preview rule
  * cuts it. A search result shows its badges above the title, the feed below.
  */
 export function PostCard({ post, look, title = post.title, body = previewBody(post.body) }: Props) {
@@ -74,6 +76,13 @@ export function PostCard({ post, look, title = post.title, body = previewBody(po
           by: <Link to={`/user/${encodeURIComponent(post.username)}`}>{post.username}</Link>
           {" · "}
           <TimeAgo iso={post.created_at} />
+          {/* The author's rate is the price of what they offer, not of what they look for. */}
+          {post.author_rate && post.type === "offering" && (
+            <>
+              {" · "}
+              <span className="post-card-rate">{rateText(post.author_rate)}</span>
+            </>
+          )}
           {post.area && (
             <>
               <br />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProfileDetail } from "../../shared/profiles.ts";
 import { ContactInformation, type ContactViewer } from "./contact-information.tsx";
+import { ServiceDetails } from "./service-details.tsx";
 
 /** Skills lead to the people who have them (search); interests are only labels. */
 function OptionList({ items, empty, links }: { items: string[]; empty: string; links?: boolean }) {
@@ -48,6 +49,7 @@ export function ProfileDetails({
         <h2 id="profile-contact">Contact Information</h2>
         <ContactInformation profile={profile} viewer={viewer} ownEmailVerified={ownEmailVerified} />
       </section>
+      <ServiceDetails profile={profile} viewer={viewer} />
       <section className="card" aria-labelledby="profile-skills">
         <h2 id="profile-skills">Skills</h2>
         <OptionList items={profile.skills} empty="No Skills Selected" links />

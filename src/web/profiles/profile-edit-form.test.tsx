@@ -6,6 +6,7 @@ import { expectFieldError } from "../../../test/harness/web/form-checks.ts";
 import { areaOf, CAMBRIDGE, ELY, placesAnswer } from "../../../test/harness/web/places.ts";
 import { descriptionOf, renderForm } from "../../../test/harness/web/render-with-app.tsx";
 import type { ProfileDetail } from "../../shared/profiles.ts";
+import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 import { ProfileEditForm } from "./profile-edit-form.tsx";
 
 const ada: ProfileDetail = {
@@ -18,6 +19,7 @@ const ada: ProfileDetail = {
   skills: ["Plumber"],
   interests: [],
   area: null,
+  service: NO_SERVICE_DETAILS,
   review_count: 0,
   contact_backed_count: 0,
   average_rating: null,
@@ -71,7 +73,13 @@ describe("the profile edit form", () => {
     expect(requests[0]).toEqual({
       method: "PUT",
       path: "/users/ada",
-      body: { bio: "Engines.", skills: ["Tour Guide", "Plumber"], interests: [], show_email: true },
+      body: {
+        bio: "Engines.",
+        skills: ["Tour Guide", "Plumber"],
+        interests: [],
+        show_email: true,
+        service: { rate: null, availability: [], travel_km: null, reach: [], phone: null },
+      },
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type ProfileDetail,
   updateProfileBodySchema,
 } from "../../shared/profiles.ts";
+import { currencyOfCountry } from "../../shared/service-details.ts";
 import { AreaField } from "../places/index.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
@@ -12,22 +13,26 @@ import { TextAreaField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 import { ProfilePhotoField } from "./profile-photo-field.tsx";
+import { ServiceDetailsFields } from "./service-details-fields.tsx";
+import { serviceFormSchema, serviceFormValuesOf } from "./service-form.ts";
 import { ShowEmailField } from "./show-email-field.tsx";
 import { SkillListFields } from "./skill-list-fields.tsx";
 
 const NOT_SAVED = "Profile not saved:";
 
+const profileFormSchema = updateProfileBodySchema.extend({ service: serviceFormSchema });
+
 type Props = { id: string; profile: ProfileDetail; onSaved: () => void; onCancel: () => void };
 
 /**
  * Edit mode of one's own profile: the photo (issue 19; saved on its own), Bio, Area (issue 18),
- * Skills, Interests and whether members see the email, validated by the server's schema. The area
- * is sent only when it changed.
+ * Skills, Interests, Service details (issue 32) and whether members see the email, validated by the
+ * server's schema. The area is sent only when it changed.
  */
 export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
   const update = useUpdateProfile(profile.username);
   const { form, frame } = useMutationForm(update, {
-    schema: updateProfileBodySchema,
+    schema: profileFormSchema,
     focusFirstError: true,
     defaultValues: {
       bio: profile.bio,
@@ -35,6 +40,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
       interests: profile.interests,
       show_email: profile.show_email ?? false,
       area_id: profile.area?.id ?? null,
+      service: serviceFormValuesOf(profile),
     },
     request: ({ area_id, ...changes }): UpdateProfileBody =>
       area_id === (profile.area?.id ?? null) ? changes : { ...changes, area_id },
@@ -77,6 +83,7 @@ export function ProfileEditForm({ id, profile, onSaved, onCancel }: Props) {
         initial={profile.area}
       />
       <SkillListFields form={form} />
+      <ServiceDetailsFields form={form} currency={currencyOfCountry(profile.area?.country)} />
       <ShowEmailField
         form={form}
         hint="Signed-out visitors never see it; members can always reach you in the chat."

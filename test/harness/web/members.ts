@@ -1,5 +1,6 @@
 import type { IdentityDto, MeResponse } from "../../../src/shared/identity.ts";
 import type { ProfileDetail, PublicProfile } from "../../../src/shared/profiles.ts";
+import { NO_SERVICE_DETAILS } from "../../../src/shared/service-details.ts";
 
 /** Ada's signed-in identity (the session's `user`), verified unless `changes` say otherwise. */
 export function identity(changes: Partial<IdentityDto> = {}): IdentityDto {
@@ -24,6 +25,7 @@ export function profileOf(username: string): PublicProfile {
     skills: [],
     interests: [],
     area: null,
+    service: NO_SERVICE_DETAILS,
   };
 }
 

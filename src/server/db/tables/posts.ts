@@ -1,6 +1,6 @@
 /** The tables posts owns (issue 29): only posts reads and writes them, others through its index.ts. */
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import {
   areaCheck,
   areaColumns,
@@ -12,6 +12,14 @@ import {
   tsvector,
 } from "./columns.ts";
 import { profileRef } from "./references.ts";
+
+/** A post's copy of its author's rate: cents, and the author's area country for the currency. */
+export type AuthorRate = {
+  kind: "free" | "swap" | "amount";
+  cents: number | null;
+  unit: "hour" | "job" | null;
+  country: string | null;
+};
 
 export const posts = pgTable(
   "articles",
@@ -49,6 +57,11 @@ export const posts = pgTable(
       .default(sql`now() + interval '60 days'`),
     /** When the reminder job claimed the post and told its author; null until then, and after Keep. */
     expiryRemindedAt: timestamp("expiry_reminded_at", { withTimezone: true }),
+    /**
+     * The author's rate and area country for cards (issue 32), copied like the username by the
+     * triggers of the service details migration; null when the author set no rate.
+     */
+    authorRate: jsonb("author_rate").$type<AuthorRate>(),
     /** Search document: title and topic weigh more than the body (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()

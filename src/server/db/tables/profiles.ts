@@ -1,6 +1,15 @@
 /** The tables profiles owns (issue 29): only profiles reads and writes them, others through its index.ts. */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { areaCheck, areaColumns, createdAt, hiddenAt, hiddenIndex, tsvector } from "./columns.ts";
 
@@ -29,6 +38,17 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     hiddenAt: hiddenAt(),
     ...areaColumns(),
+    /** Service details (issue 32, decision 030): free, swap or amount; the amount in cents. */
+    rateKind: text("rate_kind"),
+    rateCents: integer("rate_cents"),
+    /** "hour" or "job", with an amount only. */
+    rateUnit: text("rate_unit"),
+    availability: text("availability").array().notNull().default(sql`'{}'::text[]`),
+    travelKm: integer("travel_km"),
+    /** How to reach the member: message, email, phone. */
+    reach: text("reach").array().notNull().default(sql`'{}'::text[]`),
+    /** Shown to signed-in members only, when `reach` lists it. */
+    phone: text("phone"),
     /** Search document: username and skills weigh more than the bio (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()
@@ -40,6 +60,12 @@ export const profiles = pgTable(
     check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_-]{3,30}$'`),
     hiddenIndex("profiles_hidden_idx", t.hiddenAt),
     areaCheck("profiles_area_complete", t),
+    check(
+      "profiles_rate_complete",
+      sql`(${t.rateKind} is null and ${t.rateCents} is null and ${t.rateUnit} is null) or (${t.rateKind} in ('free', 'swap') and ${t.rateCents} is null and ${t.rateUnit} is null) or (${t.rateKind} = 'amount' and ${t.rateCents} between 0 and 10000000 and ${t.rateUnit} in ('hour', 'job'))`,
+    ),
+    check("profiles_travel_km_range", sql`${t.travelKm} between 0 and 200`),
+    check("profiles_phone_length", sql`length(${t.phone}) <= 20`),
     index("profiles_search_idx").using("gin", t.searchVector),
     index("profiles_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
     index("profiles_skills_idx").using("gin", t.skills),
