@@ -206,10 +206,10 @@ async function answer(base: string, route: Route, cookie: string): Promise<unkno
   return JSON.parse(text);
 }
 
-/** A written post's answer without what differs between any two writes (its id and time). */
+/** A written post's answer without what differs between any two writes (its id and times). */
 function withoutIdentity(json: unknown): unknown {
   const { article } = json as { article: Record<string, unknown> };
-  const { id: _id, created_at: _at, ...rest } = article;
+  const { id: _id, created_at: _at, expires_at: _expires, ...rest } = article;
   return rest;
 }
 

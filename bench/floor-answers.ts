@@ -9,6 +9,7 @@ import type { ProfileWithOwner } from "../src/server/profiles/profiles-repositor
 import { encodeReviewCursor } from "../src/server/reviews/review-cursor.ts";
 import type { PolicyActor } from "../src/shared/policies.ts";
 import { averageRating } from "../src/shared/reviews.ts";
+import { rateFromStored, type StoredRate } from "../src/shared/service-details.ts";
 import type { Responsiveness } from "../src/shared/trust.ts";
 import type { Row } from "./floor-db.ts";
 
@@ -29,9 +30,12 @@ export function presentPost(row: Row) {
     area: areaOf(row),
     ...(row.editedAt ? { edited_at: row.editedAt } : {}),
     ...(row.filledAt ? { filled_at: row.filledAt } : {}),
+    expires_at: row.expiresAt,
+    ...(row.expired ? { expired: true } : {}),
     ...(photo && photo !== `/api/avatars/${encodeURIComponent(username)}.svg`
       ? { author_img_url: photo }
       : {}),
+    ...(row.authorRate ? { author_rate: rateFromStored(row.authorRate as StoredRate) } : {}),
   };
 }
 
