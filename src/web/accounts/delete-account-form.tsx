@@ -24,7 +24,12 @@ type Password = z.input<typeof passwordSchema>;
  */
 export function DeleteAccountForm() {
   const navigate = useNavigate();
-  const remove = useDeleteAccount(() => navigate("/"));
+  // Said as the page leaves, not in mutate's own onSuccess: that one is skipped once this form has
+  // unmounted, which the navigation home may already have done.
+  const remove = useDeleteAccount(() => {
+    navigate("/");
+    notify("Your account is deleted.", "success");
+  });
   const [confirming, setConfirming] = useState<Password | null>(null);
   const [needsGoogle, setNeedsGoogle] = useState(false);
   const form = useSchemaForm({ schema: passwordSchema, defaultValues: { password: "" } });
@@ -32,7 +37,6 @@ export function DeleteAccountForm() {
   const confirm = () => {
     if (!confirming || remove.isPending) return;
     remove.mutate(confirming.password ? { password: confirming.password } : {}, {
-      onSuccess: () => notify("Your account is deleted.", "success"),
       onError: (error) => {
         setConfirming(null);
         if (isApiError(error, "reauthentication-required")) setNeedsGoogle(true);
