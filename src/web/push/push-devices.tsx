@@ -109,7 +109,7 @@ function DeviceList({
 function DeviceItem({ device, here }: { device: PushDevice; here: boolean }) {
   const remove = useRemovePushDevice();
   return (
-    <li className="push-device">
+    <li className="session-item">
       <div>
         <p className="push-device-label">
           {device.label}
