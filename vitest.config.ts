@@ -25,6 +25,7 @@ const processTests = [
   "test/server-process.test.ts",
   "test/server-log.test.ts",
   "test/demo.test.ts",
+  "test/health-probes.test.ts",
   "test/topology.test.ts",
   "test/upload-memory.test.ts",
 ];

@@ -17,7 +17,7 @@ import { chatRoutes } from "./chat/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { directMessagesRoutes } from "./direct-messages/index.ts";
-import { healthRoutes } from "./health/index.ts";
+import { healthRoutes, metricsPlugin, readinessPlugin } from "./health/index.ts";
 import { registerCachePolicy } from "./http/cache-policy.ts";
 import { capConnectionsPerAddress } from "./http/connection-cap.ts";
 import { registerCsrfProtection } from "./http/csrf.ts";
@@ -36,8 +36,19 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { fastifyTrustProxy, trustedProxyPeer } from "./http/trusted-proxies.ts";
 import { closeLiveSockets, registerLive } from "./live/index.ts";
-import { type MailSenderOptions, mailRoutes, registerMailSender } from "./mail/index.ts";
-import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import {
+  type MailSenderOptions,
+  mailRoutes,
+  registerMailSender,
+  registerOutboxMetrics,
+} from "./mail/index.ts";
+import { registerDatabaseMetrics } from "./metrics/index.ts";
+import {
+  closeReportsOnRemoved,
+  moderationRoutes,
+  registerQueueMetrics,
+  reportsRoutes,
+} from "./moderation/index.ts";
 import {
   notificationsPlugin,
   notificationsRoutes,
@@ -134,6 +145,9 @@ export async function buildApp({
   app.decorate("database", database);
   app.decorate("clock", clock);
   registerErrorHandler(app);
+  await app.register(readinessPlugin);
+  await app.register(metricsPlugin, config.metrics);
+  registerDatabaseMetrics(app);
   registerProtocolChecks(app);
   registerHostCheck(app);
   registerGracefulClose(app);
@@ -142,6 +156,8 @@ export async function buildApp({
   registerCsrfProtection(app);
   registerInputBounds(app);
   registerMailSender(app, mailSender);
+  registerOutboxMetrics(app);
+  registerQueueMetrics(app);
   const isTrustedProxy = trustedProxyPeer(config.trustProxy);
   if (isTrustedProxy) {
     capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, isTrustedProxy);

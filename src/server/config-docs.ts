@@ -193,6 +193,18 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     "the From of every mail, `Name <address>` or an address; use an address your mail provider may send for",
     "`Your Local Talents <no-reply@…>` (the host of `PUBLIC_ORIGIN`, else `localhost`)",
   ),
+  row(
+    "METRICS_TOKEN",
+    "serve `GET /metrics` (Prometheus text format) on the app's port to requests with `Authorization: Bearer <token>`; at least 16 characters. Unset (and no `METRICS_PORT`): `/metrics` answers 404",
+  ),
+  row(
+    "METRICS_PORT",
+    "serve `GET /metrics` without a token on `127.0.0.1` at this port only, for a scraper on the same host (never on another interface)",
+  ),
+  row(
+    "SHUTDOWN_DRAIN_SECONDS",
+    "after SIGTERM, keep serving this long while `GET /api/health/ready` answers 503 `draining`, so a load balancer stops sending traffic first; then close (set it above the balancer's probe interval)",
+  ),
 ];
 
 const shape = envSchema.shape as Record<string, z.ZodType>;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { MetricsConfig } from "./health/index.ts";
 import { parseTrustProxy, TRUST_PROXY_HINT, type TrustProxy } from "./http/trusted-proxies.ts";
 import {
   DEFAULT_NEW_ACCOUNT_HOURS,
@@ -203,6 +204,22 @@ export const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(24 * 365, "must be at most 8760 (a year)")
     .default(DEFAULT_NEW_ACCOUNT_HOURS),
+  /** Bearer token for GET /metrics on the app's port (issue 35); unset: not served there. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** GET /metrics without a token on 127.0.0.1 at this port, for a scraper on the same host. */
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .optional(),
+  /** After SIGTERM: seconds the server keeps serving while /api/health/ready says not ready. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(60, "must be at most 60")
+    .default(0),
   ...writeLimitSettings,
 });
 
@@ -245,6 +262,9 @@ export type Config = {
   moderation: ModerationConfig;
   notifications: NotificationsConfig;
   push: PushConfig;
+  metrics: MetricsConfig;
+  /** After SIGTERM, how long the instance serves while saying it is not ready (health/). */
+  shutdownDrainSeconds: number;
 };
 
 /** Web Push (src/server/push). */
@@ -439,6 +459,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL, from: mailFromAddress },
     push: pushConfig(e, mailFromAddress),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }
 

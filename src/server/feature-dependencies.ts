@@ -12,11 +12,18 @@
 
 /** Parts every feature may use; they use no feature. `planned` ones do not exist yet (issue 29). */
 export const platform: Record<string, { job: string; uses: readonly string[]; planned?: true }> = {
-  db: { job: "schema, migrations, storage, prepared statements, read caches", uses: [] },
+  metrics: {
+    job: "what /metrics answers: the process's counters, each app's requests and gauges",
+    uses: [],
+  },
+  db: {
+    job: "schema, migrations, storage, prepared statements, read caches",
+    uses: ["metrics"],
+  },
   http: { job: "error shape, CSRF, headers, the SPA: what every route shares", uses: ["db"] },
   schedule: {
     job: "time inside the server: a clock tests control, jobs that repeat on every instance",
-    uses: [],
+    uses: ["metrics"],
   },
   events: {
     job: "the domain events: announced in a write, one NOTIFY channel, one LISTEN, subscribers by type",

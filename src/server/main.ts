@@ -20,8 +20,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+function failOnListenError(error: unknown, port: number): never {
+  if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
+    fail(`Port ${port} is already in use: set PORT to a free port.`);
+  throw error;
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+
+  // The port answers from the start: alive, not ready while the storage opens and migrates.
+  const { answerWhileStarting } = await import("./health/index.ts");
+  let starting: Awaited<ReturnType<typeof answerWhileStarting>>;
+  try {
+    starting = await answerWhileStarting(config.port, config.host);
+  } catch (error) {
+    failOnListenError(error, config.port);
+  }
 
   let storage: Awaited<ReturnType<typeof openStorage>>;
   const opening = openStorage(config);
@@ -44,6 +59,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Not ready from now on, still serving: a load balancer has time to stop sending traffic.
+    app.readiness.drain();
+    if (config.shutdownDrainSeconds > 0) {
+      app.log.info({ signal, seconds: config.shutdownDrainSeconds }, "draining");
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    }
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
@@ -55,13 +76,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  await starting.stop();
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: starting.port, host: config.host });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE")
-      fail(`Port ${config.port} is already in use: set PORT to a free port.`);
-    throw error;
+    failOnListenError(error, config.port);
   }
   // The place list (about 0.4 s to read, blocking) loads before the first autocomplete or distance
   // filter needs it, but not while the first requests wait: right after listen it held the very

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   "session-changed",
   "profile-required",
   "forbidden",
+  // GET /metrics without the operator's token (issue 35).
+  "metrics-token-required",
+  // The port answers before the app is built (migrating; issue 35).
+  "starting",
   "self-review",
   // What exists.
   "not-found",

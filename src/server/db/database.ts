@@ -36,6 +36,8 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   /** Throws when the storage does not answer. */
   ping(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (/metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -113,6 +115,7 @@ export async function openPostgres(
     ping: async () => {
       await pool.query("select 1");
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (pool.ended) return;
       await Promise.all([...listeners].map((stop) => stop()));

@@ -6,6 +6,7 @@ import {
   type Results,
   type Transaction,
 } from "@electric-sql/pglite";
+import { timeQuery } from "../metrics/index.ts";
 
 /**
  * A query that carries this comment is planned for its own parameter values every time instead of
@@ -112,7 +113,7 @@ function statementCache(run: Run) {
 export function withPreparedStatements(client: PGlite): PGlite {
   const parsersFor = layeredParsers(client);
   const run: Run = (messages: Uint8Array[]) =>
-    client.execProtocolStream(concat(messages), { syncToFs: false });
+    timeQuery("pglite", client.execProtocolStream(concat(messages), { syncToFs: false }));
 
   const statements = statementCache(run);
 

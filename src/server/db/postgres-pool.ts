@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { DatabaseBounds } from "../config.ts";
+import { timeQuery } from "../metrics/index.ts";
 
 /**
  * The client waits this much longer than the server's statement_timeout: a slow but reachable
@@ -45,6 +46,20 @@ function discardOnQueryTimeout(client: pg.PoolClient): void {
 }
 
 /**
+ * Every statement sent through `target` with a promise for its answer timed for /metrics: the
+ * pool's own (it hands the statement to a client with a callback, not timed again) and those of a
+ * client checked out for a transaction.
+ */
+function timeQueries(target: pg.Pool | pg.PoolClient): void {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise ? timeQuery("postgres", result) : result;
+  };
+  target.query = timed as typeof target.query;
+}
+
+/**
  * The pool every query goes through. With `bounds` (the server's settings) no query and no wait for
  * a connection lasts longer than they say, whatever the network does: PostgreSQL cancels a slow
  * statement, the client gives up on a silent one and discards its connection, the server ends a
@@ -70,5 +85,7 @@ export function createPostgresPool(
     }),
   });
   if (queryMs) pool.on("connect", discardOnQueryTimeout);
+  pool.on("connect", timeQueries);
+  timeQueries(pool);
   return pool;
 }

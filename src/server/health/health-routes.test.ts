@@ -83,3 +83,41 @@ describe("GET /api/docs", () => {
     expect(res.json().paths["/api/health"]).toBeDefined();
   });
 });
+
+describe("liveness and readiness (issue 35)", () => {
+  it("are live and ready while the database answers", async () => {
+    const live = await t.app.inject({ method: "GET", url: "/api/health/live" });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ live: true });
+    const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ready: true });
+  });
+
+  it("stay live but are not ready once the database is gone, or while draining", async () => {
+    const other = await createTestApp();
+    try {
+      other.app.readiness.drain();
+      const draining = await other.app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({ ready: false, reason: "draining" });
+      // Draining still serves: the load balancer stops sending, the requests in flight end well.
+      expect((await other.app.inject({ method: "GET", url: "/api/articles" })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await other.close();
+    }
+    const down = await createTestApp();
+    try {
+      await down.database.close();
+      const ready = await down.app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ ready: false, reason: "database-down" });
+      const live = await down.app.inject({ method: "GET", url: "/api/health/live" });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});

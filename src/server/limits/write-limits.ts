@@ -4,6 +4,7 @@ import { takeLock } from "../db/locks.ts";
 import { users } from "../db/tables/auth.ts";
 import { writeEvents } from "../db/tables/limits.ts";
 import { retryLater } from "../http/app-error.ts";
+import { countWriteLimitRefusal } from "../metrics/index.ts";
 import { writeLimitMessage } from "./write-limit-message.ts";
 import {
   DEFAULT_NEW_ACCOUNT_HOURS,
@@ -93,8 +94,10 @@ export async function reserveWrite(
 }
 
 /** The HTTP answer to a refused write: 429 with Retry-After and the refusal's text. */
-export const tooManyWrites = (refusal: WriteRefusal) =>
-  retryLater(429, "too-many-requests", refusal.message, refusal.retryAfterSeconds);
+export const tooManyWrites = (refusal: WriteRefusal) => {
+  countWriteLimitRefusal(refusal.action);
+  return retryLater(429, "too-many-requests", refusal.message, refusal.retryAfterSeconds);
+};
 
 /**
  * A 429 AppError when the account is already at its limit for `action`, before any costly work

@@ -37,4 +37,9 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.decorateRequest("liveRefusal", null);
   answerBadHandshakes(app);
   app.addHook("onClose", () => live.sockets.stop());
+  app.metrics.gauge(
+    "ylt_live_sockets",
+    "Open live sockets on this instance (the chat room and members' pages).",
+    () => live.sockets.size,
+  );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mailOutbox } from "../db/tables/mail.ts";
 import { announce } from "../events/index.ts";
+import { countMail } from "../metrics/index.ts";
 
 /** One message for one recipient, both bodies rendered (renderMail in render-mail.ts). */
 export type OutgoingMail = {
@@ -83,6 +84,7 @@ export async function markSent(db: Db, mail: ClaimedMail): Promise<void> {
     .update(mailOutbox)
     .set({ sentAt: sql`now()`, lastError: null })
     .where(and(eq(mailOutbox.id, mail.id), isNull(mailOutbox.sentAt)));
+  countMail("sent");
 }
 
 /**
@@ -107,6 +109,7 @@ export async function markFailed(db: Db, mail: ClaimedMail, error: string): Prom
     .update(mailOutbox)
     .set({ lastError: error, failedAt: sql`now()` })
     .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempt), pending));
+  countMail("failed");
 }
 
 /** Milliseconds until the next pending row is due (0 if one is due now); undefined if none. */
@@ -119,4 +122,20 @@ export async function msUntilNextDue(db: Db): Promise<number | undefined> {
     .where(pending);
   if (row?.ms === null || row?.ms === undefined) return undefined;
   return Math.max(0, Number(row.ms));
+}
+
+/** Mails waiting (neither sent nor given up) and the age of the oldest at `now`, in seconds. */
+export async function outboxBacklog(
+  db: Db,
+  now: Date,
+): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      depth: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${mailOutbox.createdAt})`,
+    })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return { depth: row?.depth ?? 0, oldestAgeSeconds: Math.max(0, (now.getTime() - oldest) / 1000) };
 }

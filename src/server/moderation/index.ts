@@ -5,5 +5,6 @@
  */
 export { forgetMemberInLog } from "./moderation-log.ts";
 export { moderationRoutes } from "./moderation-routes.ts";
+export { registerQueueMetrics } from "./queue-metrics.ts";
 export { closeReportsOnRemoved } from "./removed-items.ts";
 export { reportsRoutes } from "./reports-routes.ts";

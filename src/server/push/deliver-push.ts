@@ -4,6 +4,7 @@ import webpush from "web-push";
 import { TOPIC_OF_KIND } from "../../shared/notifications.ts";
 import type { PushPayload } from "../../shared/push.ts";
 import type { Db } from "../db/database.ts";
+import { countPush } from "../metrics/index.ts";
 import { topicsOn, unreadCount, unreadEntryForDevice } from "../notifications/index.ts";
 import type { Clock } from "../schedule/index.ts";
 import {
@@ -70,6 +71,7 @@ async function retryLater(context: DeliveryContext, delivery: ClaimedDelivery, e
   const text = describe(error);
   if (delivery.attempt >= context.maxAttempts) {
     await markFailed(db, delivery, text, clock.now());
+    countPush("failed");
     log.warn({ deliveryId: delivery.id, attempts: delivery.attempt, error: text }, "push given up");
     return;
   }
@@ -98,6 +100,7 @@ async function onRefused(context: DeliveryContext, delivery: ClaimedDelivery, er
   }
   // Any other refusal (a bad request, a key the service does not accept) will not change.
   await markFailed(db, delivery, describe(error), clock.now());
+  countPush("failed");
   log.warn({ deliveryId: delivery.id, error: describe(error) }, "push refused for good");
 }
 
@@ -114,7 +117,10 @@ export async function deliverPush(
   const decided = await payloadNow(context, delivery);
   if ("skip" in decided) return markSkipped(db, delivery, decided.skip, clock.now());
   const refusal = literalRefusal(delivery.endpoint, { allowPrivate: context.allowPrivate });
-  if (refusal) return markFailed(db, delivery, refusal.refused, clock.now());
+  if (refusal) {
+    countPush("failed");
+    return markFailed(db, delivery, refusal.refused, clock.now());
+  }
   const keys = await context.keys();
   try {
     await webpush.sendNotification(
@@ -133,4 +139,5 @@ export async function deliverPush(
     return onRefused(context, delivery, error);
   }
   await markSent(db, delivery, clock.now());
+  countPush("sent");
 }

@@ -183,3 +183,12 @@ export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
   );
   return done.length;
 }
+
+/** How many pushes wait to be sent (neither sent, skipped nor given up). */
+export async function pendingDeliveries(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pushDeliveries)
+    .where(pending);
+  return row?.count ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { eventBusOf } from "../events/index.ts";
 import { sharedPlugin } from "../http/shared-plugin.ts";
+import { registerPushMetrics } from "./push-metrics.ts";
 import { createPushSender, type PushSenderOptions } from "./push-sender.ts";
 import { handlePushQueueing } from "./queue-pushes.ts";
 import { vapidKeys } from "./vapid-keys.ts";
@@ -37,6 +38,7 @@ export const pushPlugin = (options: PushSenderOptions = {}) =>
       blockedOf: (userId) => app.blocks.of(userId),
       options,
     });
+    registerPushMetrics(app);
     app.decorate("push", {
       publicKey: async () => (await keys()).publicKey,
       sendDue: sender.sendDue,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { countJobRun } from "../metrics/index.ts";
 
 /**
  * Runs `run` every `everyMs` inside this process until stopped, one run at a time (the next waits
@@ -29,8 +30,11 @@ export function startRepeatingJob({
   const tick = () => {
     running = run()
       .then(
-        () => {},
-        (error: unknown) => log.warn({ err: error, job: name }, "scheduled job failed"),
+        () => countJobRun(name, "ok"),
+        (error: unknown) => {
+          countJobRun(name, "failed");
+          log.warn({ err: error, job: name }, "scheduled job failed");
+        },
       )
       .finally(() => {
         running = undefined;
