@@ -97,7 +97,11 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
       {shown("near") && <TownFilter near={filters.near} onChange={pickTown} />}
       {shown("within") &&
         (centre
-          ? selectFilter("within", `Distance from ${centre}`, DISTANCE_OPTIONS)
+          ? selectFilter(
+              "within",
+              centre.name ? `Distance from ${centre.name}` : "Distance",
+              DISTANCE_OPTIONS,
+            )
           : ownArea.username &&
             !filters.near && (
               <p className="filter filter-note muted">

@@ -10,14 +10,14 @@ export function useOwnArea() {
 }
 
 /**
- * The name of the place distances are measured from: the town picked (`near`, once its name is
- * read; "the town" until then), else the member's own area; null when there is none.
+ * Where distances are measured from: the town picked (`near`; its name once read), else the
+ * member's own area; null when there is neither.
  */
-export function useDistanceCentre(near: number | undefined): string | null {
+export function useDistanceCentre(near: number | undefined): { name: string | null } | null {
   const ownArea = useOwnArea();
   const town = usePlace(near);
-  if (near !== undefined) return town.data?.name ?? "the town";
-  return ownArea.area?.name ?? null;
+  if (near !== undefined) return { name: town.data?.name ?? null };
+  return ownArea.area ? { name: ownArea.area.name } : null;
 }
 
 /**
