@@ -13,7 +13,9 @@
  * p50/p99, budget p99 ≤ 50 ms) and `--connections` (req/s, p50/p99). Searches are signed out, as is
  * the post read they are compared with; each request picks one of a set of realistic queries (a
  * service, a rare detail, two words, a town, a prefix, a typo). The distance filter is
- * `within=25&near=<Cambridge>`, the middle of the seeded towns (bench/seed-data.ts).
+ * `within=25&near=<Cambridge>`, the middle of the seeded towns (bench/seed-data.ts); the town-aware
+ * ranking of issue 33 is `near=<Cambridge>` alone (every match ranked by its distance too, and the
+ * newest matches near the town added to the newest ones).
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/database.ts";
@@ -92,6 +94,8 @@ function scenarios(seeded: SeedResult): Scenario[] {
     return `/api/articles/${id}`;
   };
   const near = `&within=25&near=${seeded.centreId}`;
+  // Issue 33: a town picked (signed out), no distance filter: every match ranked by closeness too.
+  const town = `&near=${seeded.centreId}`;
   return [
     {
       name: "GET /api/articles/:id",
@@ -103,9 +107,11 @@ function scenarios(seeded: SeedResult): Scenario[] {
     },
     search("posts", POST_QUERIES, "", `${POST_QUERIES.length} queries`),
     search("posts", POST_QUERIES, near, "near the centre"),
+    search("posts", POST_QUERIES, town, "ranked by distance from a town"),
     search("posts", [], near, "no words: newest near the centre"),
     search("people", PEOPLE_QUERIES, "", `${PEOPLE_QUERIES.length} queries`),
     search("people", PEOPLE_QUERIES, near, "near the centre"),
+    search("people", PEOPLE_QUERIES, town, "ranked by distance from a town"),
   ];
 }
 
@@ -119,7 +125,8 @@ function search(
   const at = (q: string | undefined) =>
     `/api/search/${what}?${q === undefined ? extra.slice(1) : query(q, extra)}`;
   const key = what === "posts" ? "articles" : "users";
-  const params = [queries.length > 0 ? "q=" : "", extra ? "within=25" : ""];
+  const filter = extra.includes("within=") ? "within=25" : extra ? "near=" : "";
+  const params = [queries.length > 0 ? "q=" : "", filter];
   return {
     name: `GET /api/search/${what}?${params.filter(Boolean).join("&")}`,
     note,

@@ -206,9 +206,11 @@ describe("benchmarks, smoke run", () => {
         "`GET /api/articles/:id`",
         "`GET /api/search/posts?q=`",
         "`GET /api/search/posts?q=&within=25`",
+        "`GET /api/search/posts?q=&near=`",
         "`GET /api/search/posts?within=25`",
         "`GET /api/search/people?q=`",
         "`GET /api/search/people?q=&within=25`",
+        "`GET /api/search/people?q=&near=`",
       ];
       expect(requests).toEqual(expected.map((request) => `45 ${request}`));
       for (const row of measured) {

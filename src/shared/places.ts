@@ -55,6 +55,20 @@ export const placesResponseSchema = z.object({ places: z.array(placeSchema) });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
 /**
+ * GET /api/places/:id (issue 33): one place by its GeoNames id, so a page whose address names a
+ * town (`near=`) can show the town's name; 404 when the gazetteer lacks it.
+ */
+export const placeParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "must be the id of a place from the list" })
+    .int("must be the id of a place from the list")
+    .positive("must be the id of a place from the list")
+    .max(2_147_483_647, "must be the id of a place from the list"),
+});
+export const placeResponseSchema = z.object({ place: placeSchema });
+export type PlaceResponse = z.infer<typeof placeResponseSchema>;
+
+/**
  * The id of a chosen place in a write (profile edit, new post): a GeoNames id, or null to clear it.
  * The server answers 400 "is not a known place" for an id the gazetteer lacks.
  */

@@ -59,6 +59,7 @@ const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
 const SearchPage = page(() => import("./search/search-page.tsx"), "SearchPage");
+const BrowsePage = page(() => import("./feed/browse-page.tsx"), "BrowsePage");
 const PostLinkPage = page(() => import("./notifications/post-link-page.tsx"), "PostLinkPage");
 const UnsubscribePage = page(
   () => import("./notifications/unsubscribe-page.tsx"),
@@ -91,6 +92,8 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/moderation", screen: ModerationPage },
   // Issue 18: search, public.
   { path: "/search", screen: SearchPage },
+  // Issue 33: the posts near a town, for anyone (SPEC's /feed stays for members).
+  { path: "/browse", screen: BrowsePage },
   // Issue 30: a member's notifications.
   { path: "/notifications", screen: NotificationsPage },
   { path: "/unsubscribe", screen: UnsubscribePage },

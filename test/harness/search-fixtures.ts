@@ -82,6 +82,12 @@ export const TOWNS = {
   newmarket: 2641616,
   /** About 73 km from Cambridge. */
   ipswich: 2646057,
+  /** About 4 km from Cambridge. */
+  girton: 2648627,
+  /** About 48 km from Cambridge. */
+  peterborough: 2640354,
+  /** About 141 km from Cambridge. */
+  birmingham: 2655603,
 } as const;
 
 /**

@@ -11,7 +11,7 @@ import { isApiRequest } from "./api-path.ts";
  * The public reads set their own header or none: a profile is `private, no-cache` with
  * `Vary: Cookie` (the email depends on the viewer, profiles-routes.ts), avatars a day, photos
  * five minutes with an ETag, or `no-store` while their profile is hidden (photo-serving.ts,
- * decision 013), places an hour in the browser. Feed, posts, reviews and search show the same public items to everyone, less what the
+ * decision 013), places an hour in the browser, a place by id a day anywhere. Feed, posts, reviews and search show the same public items to everyone, less what the
  * viewer blocked; they carry no header, as before.
  */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
@@ -26,6 +26,7 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   "GET /api/avatars/:file",
   "GET /api/photos/:id/:file",
   "GET /api/places",
+  "GET /api/places/:id",
   "GET /api/search/posts",
   "GET /api/search/people",
 ]);

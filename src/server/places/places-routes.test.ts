@@ -108,3 +108,21 @@ describe("GET /api/places", () => {
     expect(res.json().error.code).toBe("invalid-input");
   });
 });
+
+describe("GET /api/places/:id (issue 33)", () => {
+  it("answers one place by id, the same for everyone, never its centre", async () => {
+    const res = await places("/2653941");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      place: { id: 2653941, name: "Cambridge", country: "GB", region: "ENG" },
+    });
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  it("answers 404 for an id the list lacks and 400 for one that is no id", async () => {
+    expect((await places("/1")).statusCode).toBe(404);
+    const bad = await places("/cambridge");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.id).toBe("must be the id of a place from the list");
+  });
+});

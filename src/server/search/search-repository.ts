@@ -8,6 +8,7 @@ import { posts } from "../db/tables/posts.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { reviews } from "../db/tables/reviews.ts";
 import {
+  type AreaColumns,
   type AreaFields,
   type Centre,
   closeTo,
@@ -18,6 +19,7 @@ import { type PostRow, postColumns, unexpiredSql } from "../posts/index.ts";
 import { countedReviewsSql } from "../reviews/index.ts";
 import { notAmongSql, publicSql } from "../visibility/index.ts";
 import { markedText } from "./highlight.ts";
+import { NEAR_CANDIDATES_KM, personScoreSql, postScoreSql } from "./ranking.ts";
 import type { SearchText } from "./search-text.ts";
 
 /** What every search narrows by: the words, the distance, and the accounts the viewer blocked. */
@@ -65,15 +67,14 @@ export type SearchPage<T> = { hits: T[]; more: boolean };
 
 const tsquery = (text: SearchText) => sql`to_tsquery('ylt_search', ${text.tsquery})`;
 
-/** Newer first among equals: a month-old match counts half as much as today's. */
-const recencyOf = (createdAt: SQLWrapper) =>
-  sql`(1 + extract(epoch from now() - ${createdAt}) / 2592000)`;
-
 /**
  * How many of the newest matches are ranked: every page a search may show (SEARCH_PAGE_MAX), and a
  * bound on the work of a word most posts contain ("help"). Rarer words are ranked in full.
  */
 export const SEARCH_CANDIDATES = SEARCH_PAGE_SIZE * SEARCH_PAGE_MAX;
+
+/** The most rows a search ranks: the newest matches, the newest near the centre, the alike ones. */
+const RANKED_MAX = 3 * SEARCH_CANDIDATES;
 
 /** The skills whose name is close to the search's words (typos: "plumbr" → Plumber). */
 const skillsLike = (text: SearchText) =>
@@ -112,7 +113,13 @@ function recentPostsOnly(db: Db, conditions: SQL[], withAuthors: boolean): SQL {
  * trigram comparison is the costly part of a search (several µs a title), so it runs only when the
  * words themselves found little: "plumbr" finds "plumbing", "plumbing" does not pay for it.
  */
-function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuthors: boolean): SQL {
+function newestPostMatches(
+  db: Db,
+  conditions: SQL[],
+  text: SearchText,
+  withAuthors: boolean,
+  centre: Centre | null,
+): SQL {
   const newest = (match: SQL) => {
     const from = db.select({ id: posts.id }).from(posts);
     // The author's row is needed only to leave blocked members out.
@@ -127,15 +134,31 @@ function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuth
   const alike = newest(
     sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${posts.title}`,
   );
+  const nearby = nearbyMatches(centre, posts, (near) =>
+    newest(sql`${posts.searchVector} @@ ${tsquery(text)} and ${near}`),
+  );
   // Drizzle puts each embedded query in parentheses, as a union of limited reads needs.
-  return sql`${posts.id} in (with exact as ${exact} select id from exact union ${alike})`;
+  return sql`${posts.id} in (with exact as ${exact} select id from exact${nearby} union ${alike})`;
 }
 
 /**
- * Posts matching `search` that have not expired at its `now`, open ones before filled ones, best first: the weighted text rank (title and topic above body) plus the
- * title's trigram similarity (typos), over a recency factor; newest first without words. Hidden
- * posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES matches are ranked, and
- * highlights are made for the page's rows only.
+ * With a centre (and no distance filter), also the newest matches near it (NEAR_CANDIDATES_KM):
+ * an older match next door may outrank the newest ones far away (ranking.ts). As a union's branch.
+ */
+function nearbyMatches(
+  centre: Centre | null,
+  table: AreaColumns,
+  newest: (near: SQL) => SQLWrapper,
+): SQL {
+  return centre ? sql` union ${newest(closeTo(table, centre, NEAR_CANDIDATES_KM))}` : sql``;
+}
+
+/**
+ * Posts matching `search` that have not expired at its `now`, open ones before filled ones, best
+ * first by ranking.ts's score (the words' relevance, closeness to the centre, freshness); newest
+ * first without words. Hidden posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES
+ * matches are ranked (and as many of the newest near the centre), and highlights are made for the
+ * page's rows only.
  */
 export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
   const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
@@ -159,6 +182,7 @@ export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPag
       near ? [...conditions, closeTo(posts, near.centre, near.km)] : conditions,
       text,
       withAuthors,
+      near ? null : centre,
     );
     return readPostPage(
       db,
@@ -246,6 +270,8 @@ async function readPostRows(
       title: posts.title,
       vector: posts.searchVector,
       created: posts.createdAt,
+      areaLat: posts.areaLat,
+      areaLng: posts.areaLng,
       filled: sql<boolean>`${posts.filledAt} is not null`.as("filled"),
     })
     .from(posts);
@@ -255,13 +281,11 @@ async function readPostRows(
   )
     .where(where)
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(text ? SEARCH_CANDIDATES : page.limit)
+    .limit(text ? RANKED_MAX : page.limit)
     .offset(text ? 0 : page.offset)
     .as("candidates");
   const c = candidates;
-  const score = text
-    ? sql<number>`(ts_rank_cd(${c.vector}, ${tsquery(text)}) + word_similarity(${text.plain}, ${c.title})) / ${recencyOf(c.created)}`
-    : sql<number>`0`;
+  const score = text ? postScoreSql(c, text, centre, search.now) : sql<number>`0`;
   const ranked = db
     .select({ id: c.id, filled: c.filled, score: score.as("score"), created: c.created })
     .from(c)
@@ -288,7 +312,12 @@ async function readPostRows(
  * the words (a skill also with a typo: "plumbr"); when those are fewer than a page, also of the
  * newest whose username is like them (newestPostMatches says why).
  */
-function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
+function newestPeopleMatches(
+  db: Db,
+  conditions: SQL[],
+  text: SearchText,
+  centre: Centre | null,
+): SQL {
   const newest = (match: SQL) =>
     db
       .select({ id: profiles.id })
@@ -296,18 +325,18 @@ function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
       .where(and(...conditions, match))
       .orderBy(desc(profiles.createdAt), asc(profiles.username))
       .limit(SEARCH_CANDIDATES);
-  const exact = newest(
-    sql`(${profiles.searchVector} @@ ${tsquery(text)} or ${profiles.skills} && ${skillsLike(text)})`,
-  );
+  const matching = sql`(${profiles.searchVector} @@ ${tsquery(text)} or ${profiles.skills} && ${skillsLike(text)})`;
+  const exact = newest(matching);
   const alike = newest(
     sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${profiles.username}`,
   );
-  return sql`${profiles.id} in (with exact as ${exact} select id from exact union ${alike})`;
+  const nearby = nearbyMatches(centre, profiles, (near) => newest(sql`${matching} and ${near}`));
+  return sql`${profiles.id} in (with exact as ${exact} select id from exact${nearby} union ${alike})`;
 }
 
 /**
- * Profiles matching `search`, best first: the weighted text rank (username and skills above bio)
- * plus the username's or a skill's trigram similarity (typos); newest first without words. Hidden
+ * Profiles matching `search`, best first by ranking.ts's score (the words' relevance to the text,
+ * the username or a skill, typos too, and closeness to the centre); newest first without words. Hidden
  * profiles never, blocked members never. Only the newest SEARCH_CANDIDATES matches are ranked;
  * review figures and highlights are read for the page's rows only.
  */
@@ -319,9 +348,13 @@ export async function searchPeople(db: Db, search: PeopleSearch): Promise<Search
   if (skill) conditions.push(sql`${profiles.skills} @> array[${skill}]::text[]`);
   // Ten thousand profiles are read faster by their distance than through the area index, whose
   // selectivity the planner cannot estimate (it takes a town's whole region for a few rows).
-  if (centre && km !== undefined) conditions.push(closeTo(profiles, centre, km));
+  const filtered = centre && km !== undefined;
+  if (filtered) conditions.push(closeTo(profiles, centre, km));
   const where = text
-    ? and(sql`true ${sql.raw(PLAN_EACH_TIME)}`, newestPeopleMatches(db, conditions, text))
+    ? and(
+        sql`true ${sql.raw(PLAN_EACH_TIME)}`,
+        newestPeopleMatches(db, conditions, text, filtered ? null : centre),
+      )
     : and(...conditions);
   const page = pageWindow(search.page);
   const candidates = db
@@ -331,17 +364,17 @@ export async function searchPeople(db: Db, search: PeopleSearch): Promise<Search
       skills: profiles.skills,
       vector: profiles.searchVector,
       created: profiles.createdAt,
+      areaLat: profiles.areaLat,
+      areaLng: profiles.areaLng,
     })
     .from(profiles)
     .where(where)
     .orderBy(desc(profiles.createdAt), asc(profiles.username))
-    .limit(text ? SEARCH_CANDIDATES : page.limit)
+    .limit(text ? RANKED_MAX : page.limit)
     .offset(text ? 0 : page.offset)
     .as("candidates");
   const c = candidates;
-  const score = text
-    ? sql<number>`ts_rank_cd(${c.vector}, ${tsquery(text)}) + greatest(word_similarity(${text.plain}, ${c.username}), word_similarity(${text.plain}, ylt_words(${c.skills})))`
-    : sql<number>`0`;
+  const score = text ? personScoreSql(c, text, centre) : sql<number>`0`;
   const ranked = db
     .select({ id: c.id, username: c.username, score: score.as("score"), created: c.created })
     .from(c)

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { sessionOf } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { HomePage } from "./home-page.tsx";
@@ -20,5 +21,16 @@ describe("the landing page", () => {
     renderWithApi(<HomePage />, () => ({ status: 200, body: signedOut }));
     const browse = screen.getByRole("link", { name: "Browse the feed" });
     await expect.poll(() => browse.getAttribute("href")).toBe("/login?next=%2Ffeed");
+  });
+
+  it("offers a visitor the public posts next to the feed, and a member only the feed (issue 33)", async () => {
+    const { unmount } = renderWithApi(<HomePage />, () => ({ status: 200, body: signedOut }));
+    const browse = await screen.findByRole("link", { name: "Browse without an account" });
+    expect(browse.getAttribute("href")).toBe("/browse");
+    unmount();
+    renderWithApi(<HomePage />, () => ({ status: 200, body: sessionOf("ada") }));
+    const feed = screen.getByRole("link", { name: "Browse the feed" });
+    await expect.poll(() => feed.getAttribute("href")).toBe("/feed");
+    expect(screen.queryByRole("link", { name: "Browse without an account" })).toBeNull();
   });
 });

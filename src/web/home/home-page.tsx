@@ -7,7 +7,8 @@ export function HomePage() {
   const session = useSession();
   // A visitor goes to sign in, then on to the feed, rather than to the guard's 'You don't have
   // access!' (issue 20).
-  const feed = session.isSuccess && !session.data.user ? signInPathFor("/feed") : "/feed";
+  const signedOut = session.isSuccess && !session.data.user;
+  const feed = signedOut ? signInPathFor("/feed") : "/feed";
   return (
     <section className="hero">
       <h1>Your Local Talents</h1>
@@ -24,6 +25,12 @@ export function HomePage() {
         <Link to={feed} className="button button-ghost">
           Browse the feed
         </Link>
+        {/* Issue 33: the posts near a town, without an account. */}
+        {signedOut && (
+          <Link to="/browse" className="button button-ghost">
+            Browse without an account
+          </Link>
+        )}
       </p>
     </section>
   );

@@ -11,7 +11,8 @@ import {
   type SearchFilters,
   useUrlFilters,
 } from "./search-params.ts";
-import { useOwnArea } from "./use-applied-filters.ts";
+import { TownFilter } from "./town-filter.tsx";
+import { useDistanceCentre, useOwnArea } from "./use-applied-filters.ts";
 import "./filters.css";
 
 const TYPE_OPTIONS = POST_TYPES.map((type) => ({ value: type, label: POST_TYPE_LABELS[type] }));
@@ -28,12 +29,19 @@ type Props = {
 
 /**
  * A search's words and filters, kept in the address (search-params.ts). A choice in a list applies
- * at once; typed text (the words, the topic) when the form is sent. The distance filter is there
- * for a member with an area; other members get a link to choose theirs.
+ * at once; typed text (the words, the topic) when the form is sent. The town (`near`), where
+ * shown, is picked from the place list by anyone, signed in or out. The distance filter is there
+ * when there is a centre: the town picked, else a member's area; members without either get a
+ * link to choose their area.
  */
+/** The town the address names, when this form shows the town picker. */
+const shownNear = (fields: readonly FilterName[], near: number | undefined) =>
+  fields.includes("near") ? near : undefined;
+
 export function FiltersForm({ label, fields, submitLabel }: Props) {
   const { filters, setFilters } = useUrlFilters();
   const ownArea = useOwnArea();
+  const centre = useDistanceCentre(shownNear(fields, filters.near));
   const id = useId();
   const [q, setQ] = useState(filters.q ?? "");
   const [topic, setTopic] = useState(filters.topic ?? "");
@@ -44,6 +52,12 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
 
   const shown = (name: FilterName) => fields.includes(name);
   const apply = (changes: SearchFilters) => setFilters({ ...filters, ...changes });
+  function pickTown(near: number | undefined) {
+    const next: SearchFilters = { ...filters, near };
+    // A distance needs a centre: without the town, the member's area, else none.
+    if (near === undefined && !ownArea.area) next.within = undefined;
+    setFilters(next);
+  }
   function select(name: "type" | "skill" | "within", value: string) {
     const params = new URLSearchParams(filtersQuery(filters));
     if (value) params.set(name, value);
@@ -80,10 +94,16 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
         <TextFilter id={`${id}-topic`} name="topic" value={topic} onChange={setTopic} />
       )}
       {selectFilter("skill", "Skill", SKILL_CHOICES)}
+      {shown("near") && <TownFilter near={filters.near} onChange={pickTown} />}
       {shown("within") &&
-        (ownArea.area
-          ? selectFilter("within", `Distance from ${ownArea.area.name}`, DISTANCE_OPTIONS)
-          : ownArea.username && (
+        (centre
+          ? selectFilter(
+              "within",
+              centre.name ? `Distance from ${centre.name}` : "Distance",
+              DISTANCE_OPTIONS,
+            )
+          : ownArea.username &&
+            !filters.near && (
               <p className="filter filter-note muted">
                 <Link to={`/user/${encodeURIComponent(ownArea.username)}`}>
                   Set your area on your profile

@@ -3,7 +3,7 @@ import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ApiAnswer, ApiRequest } from "../../../test/harness/web/fake-api.ts";
 import { SIGNED_OUT_SESSION, sessionOf } from "../../../test/harness/web/members.ts";
-import { areaOf, CAMBRIDGE } from "../../../test/harness/web/places.ts";
+import { areaOf, CAMBRIDGE, placesAnswer } from "../../../test/harness/web/places.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import { personResult, postResult } from "../../../test/harness/web/search.ts";
 import type { MeResponse } from "../../shared/identity.ts";
@@ -23,6 +23,8 @@ function openSearch(
   const answer = (request: ApiRequest): ApiAnswer => {
     const url = new URL(request.path, "http://app.test");
     if (url.pathname === "/me") return { status: 200, body: session };
+    const place = placesAnswer(request);
+    if (place) return place;
     if (url.pathname === "/search/posts") {
       return { status: 200, body: posts?.(url.searchParams) ?? { articles: [], nextPage: null } };
     }
@@ -180,5 +182,39 @@ describe("the search page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(searches("posts")).toContain("/search/posts?q=tour+guide"));
     expect(screen.getByRole("textbox", { name: "Topic" })).toHaveProperty("value", "");
+  });
+
+  it("lets a visitor pick a town: kept in the address, measured from, with a distance to choose (issue 33)", async () => {
+    const { searches } = openSearch("/search?q=plumber");
+    expect(screen.queryByRole("combobox", { name: /Distance/ })).toBeNull();
+    const town = screen.getByRole("combobox", { name: "Town" });
+    await userEvent.type(town, "Cambr");
+    await userEvent.click(await screen.findByRole("option", { name: "Cambridge, ENG, GB" }));
+    await waitFor(() =>
+      expect(searches("posts")).toEqual([
+        "/search/posts?q=plumber",
+        `/search/posts?q=plumber&near=${CAMBRIDGE.id}`,
+      ]),
+    );
+    expect(searches("people")).toContain(`/search/people?q=plumber&near=${CAMBRIDGE.id}`);
+    const distance = screen.getByRole("combobox", { name: "Distance from Cambridge" });
+    await userEvent.selectOptions(distance, "25");
+    await waitFor(() =>
+      expect(searches("posts")).toContain(`/search/posts?q=plumber&near=${CAMBRIDGE.id}&within=25`),
+    );
+    // Clearing the town takes the distance with it: nothing is left to measure from.
+    await userEvent.click(screen.getByRole("button", { name: "Clear Town" }));
+    await waitFor(() => expect(screen.queryByRole("combobox", { name: /Distance/ })).toBeNull());
+    expect(screen.getByRole("combobox", { name: "Town" })).toHaveProperty("value", "");
+  });
+
+  it("shows the town a shared address names, by its name", async () => {
+    const { searches } = openSearch(`/search?q=chef&near=${CAMBRIDGE.id}&within=10`);
+    expect(await screen.findByDisplayValue("Cambridge, ENG, GB")).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Distance from Cambridge" })).toHaveProperty(
+      "value",
+      "10",
+    );
+    expect(searches("posts")).toEqual([`/search/posts?q=chef&near=${CAMBRIDGE.id}&within=10`]);
   });
 });

@@ -49,6 +49,7 @@ export function SearchPage() {
       <h1>Search</h1>
       <p className="muted search-intro">
         Find posts and people by their words. Type and Topic narrow the posts, Skill the people.
+        Pick a town to see what is near it first.
       </p>
       <FiltersForm label="Search and filters" fields={FILTER_NAMES} submitLabel="Search" />
       {ready && showPosts && <AlertMeForm search={postSearch} />}

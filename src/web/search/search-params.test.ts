@@ -4,19 +4,20 @@ import { filtersQuery, readFilters } from "./search-params.ts";
 describe("the search's address", () => {
   it("reads the words and every filter it knows", () => {
     const params = new URLSearchParams(
-      "q=+plumb+&type=looking-for&topic=Home&skill=Plumber&within=10",
+      "q=+plumb+&type=looking-for&topic=Home&skill=Plumber&near=2653941&within=10",
     );
     expect(readFilters(params)).toEqual({
       q: "plumb",
       type: "looking-for",
       topic: "Home",
       skill: "Plumber",
+      near: 2653941,
       within: 10,
     });
   });
 
   it("leaves out what the app never writes, so an edited link still lists", () => {
-    const params = new URLSearchParams("q=%20&type=selling&skill=Juggler&within=7&page=3");
+    const params = new URLSearchParams("q=%20&type=selling&skill=Juggler&near=0x1&within=7&page=3");
     expect(readFilters(params)).toEqual({});
   });
 

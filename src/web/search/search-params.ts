@@ -13,14 +13,23 @@ export type SearchFilters = {
   type?: PostType;
   topic?: string;
   skill?: SkillOption;
+  /** A town picked from the list (its GeoNames id): distances and ranking measure from it. */
+  near?: number;
   within?: SearchDistanceKm;
 };
 
-export const FILTER_NAMES = ["q", "type", "topic", "skill", "within"] as const;
+export const FILTER_NAMES = ["q", "type", "topic", "skill", "near", "within"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 function oneOf<T extends string | number>(options: readonly T[], value: unknown): T | undefined {
   return options.find((option) => String(option) === value);
+}
+
+/** A place's id as the app writes it (digits, within a GeoNames id's range), else undefined. */
+function placeId(value: string | null): number | undefined {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : undefined;
 }
 
 /**
@@ -35,10 +44,12 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   const type = oneOf(POST_TYPES, params.get("type"));
   const skill = oneOf(SKILL_OPTIONS, params.get("skill"));
   const within = oneOf(SEARCH_DISTANCES_KM, params.get("within"));
+  const near = placeId(params.get("near"));
   if (q) filters.q = q;
   if (type) filters.type = type;
   if (topic) filters.topic = topic;
   if (skill) filters.skill = skill;
+  if (near) filters.near = near;
   if (within) filters.within = within;
   return filters;
 }

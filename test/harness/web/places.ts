@@ -16,11 +16,16 @@ export function areaOf({ id, name, country }: Place): Area {
 }
 
 /**
- * GET /places?q= as the server answers it (names starting with q, any case), or undefined for any
- * other request.
+ * GET /places?q= as the server answers it (names starting with q, any case), and GET /places/:id
+ * (issue 33), or undefined for any other request.
  */
 export function placesAnswer(request: ApiRequest, places: Place[] = PLACES): ApiAnswer | undefined {
   const url = new URL(request.path, "http://app.test");
+  const byId = /^\/places\/(\d+)$/.exec(url.pathname);
+  if (byId) {
+    const place = places.find((candidate) => candidate.id === Number(byId[1]));
+    return place ? { status: 200, body: { place } } : { status: 404 };
+  }
   if (url.pathname !== "/places") return undefined;
   const q = (url.searchParams.get("q") ?? "").toLowerCase();
   return {

@@ -4,9 +4,11 @@ import { apiFetch } from "../../api/client.ts";
 import { postsListKey } from "../../api/query-keys.ts";
 import { filtersQuery, type SearchFilters } from "../../search/index.ts";
 
-/** What the feed can be narrowed by (GET /api/articles): type, topic, distance. */
-export type FeedFilters = Pick<SearchFilters, "type" | "topic" | "within">;
+/** What the feed can be narrowed by (GET /api/articles): type, topic, a town, distance. */
+export type FeedFilters = Pick<SearchFilters, "type" | "topic" | "near" | "within">;
 export const FEED_FILTERS = ["type", "topic", "within"] as const;
+/** The public posts (/browse, issue 33): a town first, which anyone may pick. */
+export const BROWSE_FILTERS = ["near", "within", "type", "topic"] as const;
 
 /**
  * The feed narrowed by `filters`, newest first still, a page at a time by the cursor. Without
