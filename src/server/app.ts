@@ -17,6 +17,7 @@ import { chatRoutes } from "./chat/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { directMessagesRoutes } from "./direct-messages/index.ts";
+import { linkPreviews, sitemapRoutes } from "./discovery/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { registerCachePolicy } from "./http/cache-policy.ts";
 import { capConnectionsPerAddress } from "./http/connection-cap.ts";
@@ -197,6 +198,7 @@ export async function buildApp({
   );
 
   await app.register(oneClickUnsubscribeRoute(app.notifications.signingKey));
-  await registerSpa(app, config.webDir);
+  await app.register(sitemapRoutes);
+  await registerSpa(app, config.webDir, linkPreviews(app));
   return app;
 }
