@@ -51,7 +51,7 @@ import { createProfileRoute, meRoute, profilesRoutes } from "./profiles/index.ts
 import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts";
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
-import { searchRoutes } from "./search/index.ts";
+import { searchRoutes, townMapRoutes } from "./search/index.ts";
 import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
@@ -189,6 +189,7 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(placesRoutes);
       await api.register(searchRoutes);
+      await api.register(townMapRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       if (movable) await api.register(testClockRoutes(movable));

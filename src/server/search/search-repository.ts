@@ -112,7 +112,12 @@ function recentPostsOnly(db: Db, conditions: SQL[], withAuthors: boolean): SQL {
  * trigram comparison is the costly part of a search (several µs a title), so it runs only when the
  * words themselves found little: "plumbr" finds "plumbing", "plumbing" does not pay for it.
  */
-function newestPostMatches(db: Db, conditions: SQL[], text: SearchText, withAuthors: boolean): SQL {
+export function newestPostMatches(
+  db: Db,
+  conditions: SQL[],
+  text: SearchText,
+  withAuthors: boolean,
+): SQL {
   const newest = (match: SQL) => {
     const from = db.select({ id: posts.id }).from(posts);
     // The author's row is needed only to leave blocked members out.
@@ -288,7 +293,7 @@ async function readPostRows(
  * the words (a skill also with a typo: "plumbr"); when those are fewer than a page, also of the
  * newest whose username is like them (newestPostMatches says why).
  */
-function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
+export function newestPeopleMatches(db: Db, conditions: SQL[], text: SearchText): SQL {
   const newest = (match: SQL) =>
     db
       .select({ id: profiles.id })
