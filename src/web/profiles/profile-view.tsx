@@ -14,6 +14,7 @@ import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import { ResponsivenessLine } from "../ui/responsiveness-line.tsx";
+import { ShareButton } from "../ui/share-button.tsx";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
@@ -131,6 +132,13 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         )}
         {(mayBlock || contactViewer === "signed-out") && (
           <ProfileActions user={user} mayBlock={mayBlock} />
+        )}
+        {!user.hidden && (
+          <ShareButton
+            title={`${user.username} · Your Local Talents`}
+            path={`/user/${encodeURIComponent(user.username)}`}
+            label={`Share ${user.username}'s profile`}
+          />
         )}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
       </header>
