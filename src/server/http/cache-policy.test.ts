@@ -32,6 +32,7 @@ const PUBLIC_CACHING: Record<string, string | undefined> = {
   "GET /api/places": "private, max-age=3600",
   "GET /api/search/posts": undefined,
   "GET /api/search/people": undefined,
+  "GET /api/search/towns": undefined,
 };
 
 /** Routes the OpenAPI document leaves out (`hide: true`, the chat's WebSocket). */
