@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
 import { serveMapTiles } from "./support/map-tiles.ts";
@@ -211,6 +212,10 @@ test("the search map shows towns with counts, never a member's own position", as
   await expect(map.getByText("Test tiles © Your Local Talents")).toBeVisible();
   await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
   expect(servedTiles.length).toBeGreaterThan(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.screenshot({ path: "/tmp/links/map-1280.png", fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
   // On a phone's width every marker is still inside the map (it fits the towns again).
@@ -222,5 +227,9 @@ test("the search map shows towns with counts, never a member's own position", as
   };
   await expect.poll(() => inside("Cambridge: 2 posts")).toBe(true);
   await expect.poll(() => inside("Ipswich: 1 post")).toBe(true);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "/tmp/links/map-360.png", fullPage: true });
 });
