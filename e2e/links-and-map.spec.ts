@@ -93,6 +93,9 @@ test("Share copies a post's link where the browser cannot share, and shares it w
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `${baseURL}/articles/${post.id}`,
   );
+  await page.screenshot({ path: "/tmp/links/share-post-1280.png" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: "/tmp/links/share-post-360.png", fullPage: true });
 });
 
 test("Share hands the link to the device's share sheet where there is one", async ({ page }) => {
@@ -109,6 +112,9 @@ test("Share hands the link to the device's share sheet where there is one", asyn
   const account = await signUpWithProfile(page, newAccount("sheet"));
   await page.goto(`/user/${account.username}`);
   await page.getByRole("button", { name: `Share ${account.username}'s profile` }).click();
+  await page.screenshot({ path: "/tmp/links/share-profile-1280.png" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: "/tmp/links/share-profile-360.png" });
   await expect
     .poll(() =>
       page.evaluate(() => (window as unknown as { sharedLinks: ShareData[] }).sharedLinks),
@@ -120,6 +126,20 @@ test("Share hands the link to the device's share sheet where there is one", asyn
       },
     ]);
   await expect(page.getByText("Link copied.")).toHaveCount(0);
+});
+
+test("a visitor shares a member's profile beside Message", async ({ page, browser, baseURL }) => {
+  const account = await signUpWithProfile(page, newAccount("shared"));
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/user/${account.username}`);
+  const share = visitor.getByRole("button", { name: `Share ${account.username}'s profile` });
+  await expect(share).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Message" })).toBeVisible();
+  await visitor.screenshot({ path: "/tmp/links/share-visitor-1280.png" });
+  await visitor.setViewportSize({ width: 360, height: 780 });
+  await visitor.screenshot({ path: "/tmp/links/share-visitor-360.png" });
+  await visitorContext.close();
 });
 
 test("robots.txt names the sitemap, which lists public posts and profiles", async ({
