@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_MAP_TILE_URL } from "./e2e/support/map-tiles.ts";
 import { MODERATOR_EMAILS } from "./e2e/support/moderators.ts";
 import { newAccountsURL } from "./e2e/support/new-accounts-server.ts";
 import { authoritiesWithTestPushService } from "./test/harness/push-service-authority.ts";
@@ -124,6 +125,9 @@ export default defineConfig({
         // Issue 32: every journey's accounts are minutes old; here none is "new", so their reviews
         // show at once (and the write limits have one tier). The held review has its own server.
         NEW_ACCOUNT_HOURS: "0",
+        // Issue 33: the map's tiles, which e2e/links-and-map.spec.ts serves from e2e/support/map-tiles.
+        MAP_TILE_URL: E2E_MAP_TILE_URL,
+        MAP_TILE_ATTRIBUTION: "Test tiles © Your Local Talents",
       },
     },
     // Issue 32: a second app server with NEW_ACCOUNT_HOURS as shipped (a fresh account's review is

@@ -72,7 +72,8 @@ export default defineConfig({
       injectManifest: {
         // The app shell: index.html, every hashed chunk and style, the icons. Not the .gz/.br twins.
         globPatterns: ["**/*.{js,css,html,svg,png}"],
-        globIgnores: ["**/node_modules/**", "sw.js"],
+        // The search map (Leaflet, ~43 KB gzip) is useless offline without its tiles: fetched when opened.
+        globIgnores: ["**/node_modules/**", "sw.js", "assets/town-map-*"],
       },
     }),
     precompress(),

@@ -103,6 +103,18 @@ test("a post, a bio, a review and chat messages made of HTML render as text", as
   await expect(page).toHaveTitle(`${IMG} · Your Local Talents`);
   await expectNoInjectedMarkup(page);
 
+  // The pages' HTML as a link preview's crawler reads it (issue 33): the post's title and the bio
+  // are in the head's tags as escaped text, never as markup.
+  for (const address of [`/articles/${article.id}`, `/user/${author.username}`]) {
+    const html = await (await page.request.get(address)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    for (const payload of [IMG, SCRIPT, ATTR]) expect(head).not.toContain(payload);
+  }
+  const postHtml = await (await page.request.get(`/articles/${article.id}`)).text();
+  expect(postHtml).toContain(
+    '<meta property="og:title" content="&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;" />',
+  );
+
   // The profile page: the bio and the review about its owner.
   await page.goto(`/user/${author.username}`);
   await expect(page.locator(".profile-bio")).toHaveText(bio);

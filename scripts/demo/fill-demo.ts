@@ -145,6 +145,7 @@ async function createMember(
     skills: member.skills,
     interests: member.interests,
     showEmail: member.showEmail,
+    noindex: false,
     ...chosenArea(member.areaId),
     ...changedService(DEMO_SERVICES[member.username], NO_SERVICE),
   });

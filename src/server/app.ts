@@ -17,6 +17,7 @@ import { chatRoutes } from "./chat/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { directMessagesRoutes } from "./direct-messages/index.ts";
+import { linkPreviews, sitemapRoutes } from "./discovery/index.ts";
 import { healthRoutes, metricsPlugin, readinessPlugin } from "./health/index.ts";
 import { registerCachePolicy } from "./http/cache-policy.ts";
 import { capConnectionsPerAddress } from "./http/connection-cap.ts";
@@ -61,7 +62,7 @@ import { createProfileRoute, meRoute, profilesRoutes } from "./profiles/index.ts
 import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts";
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
-import { searchRoutes } from "./search/index.ts";
+import { searchRoutes, townMapRoutes } from "./search/index.ts";
 import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
@@ -204,6 +205,7 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(placesRoutes);
       await api.register(searchRoutes);
+      await api.register(townMapRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       if (movable) await api.register(testClockRoutes(movable));
@@ -213,6 +215,7 @@ export async function buildApp({
   );
 
   await app.register(oneClickUnsubscribeRoute(app.notifications.signingKey));
-  await registerSpa(app, config.webDir);
+  await app.register(sitemapRoutes);
+  await registerSpa(app, config.webDir, linkPreviews(app));
   return app;
 }

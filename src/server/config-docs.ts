@@ -205,6 +205,14 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     "SHUTDOWN_DRAIN_SECONDS",
     "after SIGTERM, keep serving this long while `GET /api/health/ready` answers 503 `draining`, so a load balancer stops sending traffic first; then close (set it above the balancer's probe interval)",
   ),
+  row(
+    "MAP_TILE_URL",
+    "the search map's raster tiles (issue 33): a URL with `{z}`, `{x}` and `{y}` (and `{s}` if the server has subdomains); https, http only for localhost. Use your own tile server or a provider's for more than light use (OpenStreetMap's tile usage policy). Its origin is added to the pages' `img-src`",
+  ),
+  row(
+    "MAP_TILE_ATTRIBUTION",
+    "who the tiles are from, shown as text in the map's corner (required by OpenStreetMap's licence)",
+  ),
 ];
 
 const shape = envSchema.shape as Record<string, z.ZodType>;

@@ -104,6 +104,21 @@ const vapidSubject = z
     "must be a mailto: or https: address such as mailto:admin@talents.example",
   );
 
+export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const DEFAULT_MAP_TILE_ATTRIBUTION = "© OpenStreetMap contributors";
+
+/** A tile URL the browser may load: https (http only for this machine) with {z}, {x} and {y}. */
+function isTileUrl(value: string): boolean {
+  if (!["{z}", "{x}", "{y}"].every((part) => value.includes(part))) return false;
+  try {
+    const url = new URL(value.replaceAll(/\{[a-z]\}/g, "0"));
+    if (url.protocol === "https:") return true;
+    return url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Every variable the server reads; config-docs.ts describes each (README, Configuration). */
 export const envSchema = z.object({
   PORT: z.coerce
@@ -220,6 +235,19 @@ export const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(60, "must be at most 60")
     .default(0),
+  /**
+   * The map's raster tiles (issue 33): a URL with {z}, {x} and {y} (and optionally {s}), https (or
+   * http for localhost); default OpenStreetMap's standard tiles.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .refine(isTileUrl, "must be an https:// URL with {z}, {x} and {y} (http:// only for localhost)")
+    .default(DEFAULT_MAP_TILE_URL),
+  /** Who the tiles are from, shown on the map as text. */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300, "must be at most 300 characters")
+    .default(DEFAULT_MAP_TILE_ATTRIBUTION),
   ...writeLimitSettings,
 });
 
@@ -265,7 +293,20 @@ export type Config = {
   metrics: MetricsConfig;
   /** After SIGTERM, how long the instance serves while saying it is not ready (health/). */
   shutdownDrainSeconds: number;
+  /** The map view's tiles and their attribution (issue 33). */
+  map: MapConfig;
+  /**
+   * Addresses per sitemap page (issue 33): not a variable; SITEMAP_PAGE_SIZE, which tests make
+   * small to see the paging.
+   */
+  sitemapPageSize: number;
 };
+
+/** Addresses per sitemap page: the protocol allows 50,000; smaller pages are quicker to make. */
+export const SITEMAP_PAGE_SIZE = 10_000;
+
+/** The map view (issue 33): where its raster tiles come from and whom to credit. */
+export type MapConfig = { tileUrl: string; tileAttribution: string };
 
 /** Web Push (src/server/push). */
 export type PushConfig = {
@@ -461,6 +502,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: pushConfig(e, mailFromAddress),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
+    sitemapPageSize: SITEMAP_PAGE_SIZE,
   };
 }
 

@@ -144,6 +144,10 @@ export const features: Record<string, Record<string, string>> = {
       "each entry as it is now, the bell's count, the push settings; its keys table keeps the VAPID pair",
   },
   "test-clock": {},
+  discovery: {
+    visibility: "what a signed-out visitor may see: previews and the sitemap show only that",
+    posts: "which posts still run (expiry)",
+  },
   photos: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",
@@ -202,6 +206,11 @@ export const foreignTables: Record<string, Record<string, string>> = {
       "reads: a new post is matched against saved searches, and the digest's posts, in one query",
   },
   photos: { profiles: "reads: a photo's owner and whether moderators hid them, in one query" },
+  discovery: {
+    auth: "reads: whether a post's or profile's member is suspended, in the preview's one query",
+    posts: "reads: a public post for its preview, and the sitemap's pages of posts",
+    profiles: "reads: a public profile for its preview, its noindex choice, the sitemap's pages",
+  },
   posts: {
     profiles: "the feed's author filters join the author's profile",
   },

@@ -16,6 +16,8 @@ export const publicProfileSchema = z.object({
   email_hidden: z.boolean(),
   /** Whether signed-in members see the email: the owner's choice, answered to the owner only. */
   show_email: z.boolean().optional(),
+  /** Search engines asked to leave the profile and its posts alone (issue 33): to the owner only. */
+  noindex: z.boolean().optional(),
   img_url: z.string().nullable(),
   bio: z.string(),
   skills: z.array(z.string()),
@@ -93,6 +95,8 @@ export const updateProfileBodySchema = z.object({
   skills: skillListSchema.optional(),
   interests: skillListSchema.optional(),
   show_email: z.boolean().optional(),
+  /** Ask search engines to leave the profile and its posts alone (issue 33). */
+  noindex: z.boolean().optional(),
   /** A place id from GET /api/places, or null to clear the area. */
   area_id: areaIdSchema.optional(),
   /** Service details: each field left out keeps its value, null clears it. */

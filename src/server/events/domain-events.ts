@@ -105,6 +105,11 @@ export const domainEventSchema = z.discriminatedUnion("type", [
     userId: accountId,
     entries: z.array(z.object({ id, kind: z.enum(NOTIFICATION_KINDS) })).optional(),
   }),
+  /**
+   * The member changed whether search engines may list their profile and posts (issue 33): the
+   * sitemap forgets its pages.
+   */
+  z.object({ type: z.literal("profile.indexing-changed"), userId: accountId }),
   /** Pushes were queued in the push outbox: senders wake up. */
   z.object({ type: z.literal("push.queued") }),
 ]);

@@ -33,6 +33,7 @@ const PUBLIC_CACHING: Record<string, string | undefined> = {
   "GET /api/places/:id": "public, max-age=86400",
   "GET /api/search/posts": undefined,
   "GET /api/search/people": undefined,
+  "GET /api/search/towns": undefined,
 };
 
 /** Routes the OpenAPI document leaves out (`hide: true`, the chat's WebSocket). */

@@ -29,6 +29,7 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   "GET /api/places/:id",
   "GET /api/search/posts",
   "GET /api/search/people",
+  "GET /api/search/towns",
 ]);
 
 /** "GET /api/articles/:article_id": the route a request matched (HEAD as GET), or null. */

@@ -22,6 +22,24 @@ describe("security headers", () => {
     }
   });
 
+  it("let images come from the map's tile server: https already, an http one on this machine by name", async () => {
+    const csp = async (app: typeof t.app) =>
+      String(
+        (await app.inject({ method: "GET", url: "/api/health" })).headers[
+          "content-security-policy"
+        ],
+      );
+    expect(await csp(t.app)).toContain("img-src 'self' data: https:;");
+    const local = await createTestApp({
+      map: { tileUrl: "http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png", tileAttribution: "Local" },
+    });
+    try {
+      expect(await csp(local.app)).toContain("img-src 'self' data: https: http://127.0.0.1:8081;");
+    } finally {
+      await local.close();
+    }
+  });
+
   it("add HSTS behind HTTPS (a trusted proxy says so)", async () => {
     const proxied = await createTestApp({ trustProxy: true });
     const res = await proxied.app.inject({

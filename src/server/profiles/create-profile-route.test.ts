@@ -52,6 +52,7 @@ describe("POST /api/users", () => {
         email: user.email,
         email_hidden: false,
         show_email: false,
+        noindex: false,
         img_url: `/api/avatars/${lower}.svg`,
         bio: "",
         skills: ["Plumber", "Tour Guide"],

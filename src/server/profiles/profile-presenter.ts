@@ -17,7 +17,7 @@ export function presentProfile(row: ProfileWithOwner, viewer: PolicyActor): Publ
     username: row.username,
     email: visible ? row.email : null,
     email_hidden: !visible && row.email !== null,
-    ...(canEditProfile(viewer, row) ? { show_email: row.showEmail } : {}),
+    ...(canEditProfile(viewer, row) ? { show_email: row.showEmail, noindex: row.noindex } : {}),
     img_url: row.imgUrl,
     bio: row.bio,
     skills: row.skills,

@@ -73,6 +73,7 @@ export async function updateProfile(
     skills: string[];
     interests: string[];
     showEmail: boolean;
+    noindex: boolean;
   } & AreaValues &
     Partial<ServiceColumns>,
 ): Promise<ProfileRow> {

@@ -8,6 +8,7 @@ import {
 } from "../../shared/profiles.ts";
 import { requireSignedIn } from "../auth/index.ts";
 import { responsivenessOf } from "../direct-messages/index.ts";
+import { announce } from "../events/index.ts";
 import { forbidden } from "../http/app-error.ts";
 import { areaOf, chosenArea } from "../places/index.ts";
 import { reviewStatsAbout } from "../reviews/index.ts";
@@ -69,7 +70,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         visibleProfile(await findProfileByUsername(db, username), username, viewer);
         throw forbidden("You can only edit your own profile.");
       }
-      const { bio, skills, interests, show_email, area_id, service } = request.body;
+      const { bio, skills, interests, show_email, noindex, area_id, service } = request.body;
       // An unknown place or a phone offered but missing is refused here, before the write.
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const serviceColumns = changedService(service, profile);
@@ -77,15 +78,21 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = writtenOrTooManyWrites(
         await write(
           db,
-          (tx) =>
-            updateProfile(tx, profile.id, {
+          async (tx) => {
+            // The sitemap forgets its pages when the member changes their search engines choice.
+            if (noindex !== undefined && noindex !== profile.noindex) {
+              await announce(tx, { type: "profile.indexing-changed", userId: viewer.identity.id });
+            }
+            return updateProfile(tx, profile.id, {
               bio: bio ?? profile.bio,
               skills: skills ?? profile.skills,
               interests: interests ?? profile.interests,
               showEmail: show_email ?? profile.showEmail,
+              noindex: noindex ?? profile.noindex,
               ...area,
               ...serviceColumns,
-            }),
+            });
+          },
           { limits, userId: viewer.identity.id, action: "profile-edit" },
         ),
       );

@@ -113,7 +113,7 @@ function recentPostsOnly(db: Db, conditions: SQL[], withAuthors: boolean): SQL {
  * trigram comparison is the costly part of a search (several µs a title), so it runs only when the
  * words themselves found little: "plumbr" finds "plumbing", "plumbing" does not pay for it.
  */
-function newestPostMatches(
+export function newestPostMatches(
   db: Db,
   conditions: SQL[],
   text: SearchText,
@@ -312,7 +312,7 @@ async function readPostRows(
  * the words (a skill also with a typo: "plumbr"); when those are fewer than a page, also of the
  * newest whose username is like them (newestPostMatches says why).
  */
-function newestPeopleMatches(
+export function newestPeopleMatches(
   db: Db,
   conditions: SQL[],
   text: SearchText,

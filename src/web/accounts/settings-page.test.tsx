@@ -87,13 +87,32 @@ describe("the settings page", () => {
     const option = privacy.getByRole("checkbox", { name: "Show my email to signed-in members" });
     expect(option).toHaveProperty("checked", false);
     await userEvent.click(option);
-    const save = privacy.getByRole("button", { name: "Save" });
+    const form = within(privacy.getByRole("form", { name: "Email visibility" }));
+    const save = form.getByRole("button", { name: "Save" });
     await userEvent.click(save);
     expect(save).toHaveProperty("disabled", true);
     answer.send();
     await waitFor(() => expect(save).toHaveProperty("disabled", false));
     expect(option).toHaveProperty("checked", true);
     expect(changes()).toEqual([{ method: "PUT", path: "/users/ada", body: { show_email: true } }]);
+  });
+
+  it("saves whether search engines may list the profile and posts (issue 33)", async () => {
+    const answer = later({ status: 200, body: { user: { ...profile, noindex: true } } });
+    const { changes } = openPage(signedIn, () => answer.reply);
+    await screen.findByRole("region", { name: "Privacy" });
+    const form = within(within(section("Privacy")).getByRole("form", { name: "Search engines" }));
+    const option = form.getByRole("checkbox", {
+      name: "Hide my profile and posts from search engines",
+    });
+    expect(option).toHaveProperty("checked", false);
+    await userEvent.click(option);
+    const save = form.getByRole("button", { name: "Save" });
+    await userEvent.click(save);
+    answer.send();
+    await waitFor(() => expect(save).toHaveProperty("disabled", false));
+    expect(option).toHaveProperty("checked", true);
+    expect(changes()).toEqual([{ method: "PUT", path: "/users/ada", body: { noindex: true } }]);
   });
 
   it("leaves the email option out before the profile exists", async () => {

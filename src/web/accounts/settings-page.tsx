@@ -8,6 +8,7 @@ import { InstallAppSection } from "../pwa/index.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountForm } from "./delete-account-form.tsx";
+import { SearchEnginesForm } from "./search-engines-form.tsx";
 import { SessionsList } from "./sessions-list.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShowEmailForm } from "./show-email-form.tsx";
@@ -39,6 +40,7 @@ export function SettingsPage() {
       {profile && (
         <SettingsSection title="Privacy">
           <ShowEmailForm profile={profile} />
+          <SearchEnginesForm profile={profile} />
         </SettingsSection>
       )}
       {profile && (

@@ -6,6 +6,7 @@ import { conversationAddress } from "../messages/index.ts";
 import { AreaText } from "../places/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
+import { ShareButton } from "../ui/share-button.tsx";
 import { AuthorResponsiveness } from "./author-responsiveness.tsx";
 import { ExpiryNote } from "./expired-notice.tsx";
 import { FilledBadge } from "./filled-badge.tsx";
@@ -85,6 +86,13 @@ export function PostView({ post }: { post: Post }) {
               <Suspense fallback={null}>
                 <PostOwnerActions post={post} onEdit={() => setEditing(true)} />
               </Suspense>
+            )}
+            {!post.hidden && (
+              <ShareButton
+                title={post.title}
+                path={`/articles/${post.id}`}
+                label={`Share ${post.title}`}
+              />
             )}
             <ReportButton
               target={{ type: "post", id: String(post.id) }}

@@ -14,6 +14,7 @@ import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { HiddenNotice } from "../ui/hidden-notice.tsx";
 import { ResponsivenessLine } from "../ui/responsiveness-line.tsx";
+import { ShareButton } from "../ui/share-button.tsx";
 import { updateProfileMutationKey } from "./api/update-profile.ts";
 import type { ContactViewer } from "./contact-information.tsx";
 import { capitalise } from "./display-name.ts";
@@ -132,6 +133,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         {(mayBlock || contactViewer === "signed-out") && (
           <ProfileActions user={user} mayBlock={mayBlock} />
         )}
+        {isOwner && !user.hidden && <ShareProfile user={user} />}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
       </header>
       {mayBlock && user.blocked && <BlockedNotice username={user.username} />}
@@ -249,6 +251,18 @@ function ProfileActions({ user, mayBlock }: { user: ProfileDetail; mayBlock: boo
         <ReportButton target={{ type: "profile", id: user.username }} author={user.username} />
       )}
       {mayBlock && !user.blocked && <BlockButton username={user.username} />}
+      {!user.hidden && <ShareProfile user={user} />}
     </div>
+  );
+}
+
+/** Share the profile's address (issue 33): not while it is hidden (its link would show nothing). */
+function ShareProfile({ user }: { user: ProfileDetail }) {
+  return (
+    <ShareButton
+      title={`${user.username} · Your Local Talents`}
+      path={`/user/${encodeURIComponent(user.username)}`}
+      label={`Share ${user.username}'s profile`}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { PersonResult } from "./person-result.tsx";
 import { PostResult } from "./post-result.tsx";
 import { ResultGroup } from "./result-group.tsx";
 import { FILTER_NAMES, type FilterName, type SearchFilters } from "./search-params.ts";
+import { TownMapSection } from "./town-map-section.tsx";
 import { useAppliedFilters } from "./use-applied-filters.ts";
 import "./search.css";
 
@@ -53,6 +54,9 @@ export function SearchPage() {
       </p>
       <FiltersForm label="Search and filters" fields={FILTER_NAMES} submitLabel="Search" />
       {ready && showPosts && <AlertMeForm search={postSearch} />}
+      {ready && (
+        <TownMapSection filters={applied} groups={{ posts: showPosts, people: showPeople }} />
+      )}
       <div
         className={showPosts && showPeople ? "search-results" : "search-results search-results-one"}
       >

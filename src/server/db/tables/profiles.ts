@@ -49,6 +49,11 @@ export const profiles = pgTable(
     reach: text("reach").array().notNull().default(sql`'{}'::text[]`),
     /** Shown to signed-in members only, when `reach` lists it. */
     phone: text("phone"),
+    /**
+     * The member asked search engines to leave their profile and posts alone (issue 33): a
+     * `noindex` meta on those pages, and none of them in the sitemap.
+     */
+    noindex: boolean("noindex").notNull().default(false),
     /** Search document: username and skills weigh more than the bio (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()
