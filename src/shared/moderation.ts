@@ -163,3 +163,16 @@ export const blockedMemberSchema = z.object({
 export const blocksResponseSchema = z.object({ blocked: z.array(blockedMemberSchema) });
 /** PUT and DELETE /api/blocks/:username answer the state after the call (both idempotent). */
 export const blockStateResponseSchema = z.object({ username: z.string(), blocked: z.boolean() });
+
+/** A suspended member as /moderation lists them: `suspended_until` an ISO time or "indefinite". */
+export const suspendedMemberSchema = z.object({
+  username: z.string(),
+  suspended_until: z.string(),
+});
+export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
+
+/**
+ * GET /api/moderation/suspended (issue 34): who is suspended now, the soonest to end first and
+ * those suspended until lifted last, so a suspension whose report is closed can still be lifted.
+ */
+export const suspendedResponseSchema = z.object({ members: z.array(suspendedMemberSchema) });

@@ -9,6 +9,7 @@ import { useProfile } from "../api/get-profile.ts";
 import { readStoredUsername, useSession } from "../auth/index.ts";
 import { BlockButton, BlockedNotice } from "../blocks/index.ts";
 import { conversationAddress } from "../messages/index.ts";
+import { MemberSuspensionStatus } from "../moderation/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -133,6 +134,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
           <ProfileActions user={user} mayBlock={mayBlock} />
         )}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
+        {!isOwner && <MemberSuspensionStatus username={user.username} />}
       </header>
       {mayBlock && user.blocked && <BlockedNotice username={user.username} />}
       {isEditing ? (
