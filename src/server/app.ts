@@ -36,7 +36,12 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { fastifyTrustProxy, trustedProxyPeer } from "./http/trusted-proxies.ts";
 import { closeLiveSockets, registerLive } from "./live/index.ts";
-import { type MailSenderOptions, mailRoutes, registerMailSender } from "./mail/index.ts";
+import {
+  devMailViewer,
+  type MailSenderOptions,
+  mailRoutes,
+  registerMailSender,
+} from "./mail/index.ts";
 import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
 import {
   notificationsPlugin,
@@ -197,6 +202,7 @@ export async function buildApp({
   );
 
   await app.register(oneClickUnsubscribeRoute(app.notifications.signingKey));
+  await app.register(devMailViewer);
   await registerSpa(app, config.webDir);
   return app;
 }

@@ -52,6 +52,12 @@ export type CreateReportInput = z.input<typeof createReportBodySchema>;
 
 /** The notice a reporter reads after reporting (the reporter is never told who acted). */
 export const REPORT_RECEIVED_TEXT = "Thanks. Moderators will look at it.";
+/**
+ * The same, on a site whose operator named no moderator yet (ADMIN_EMAILS empty, issue 34): the
+ * report is kept and counts as any other, but saying someone will look would be untrue.
+ */
+export const REPORT_RECEIVED_UNMODERATED_TEXT =
+  "Thanks, your report is recorded. This site has no moderators yet, so nobody will review it until the site's operator adds one.";
 
 export const createReportResponseSchema = z.object({
   report: z.object({ id: z.number().int(), status: z.literal("open") }),

@@ -88,6 +88,8 @@ describe("the moderation API refuses everyone but moderators", () => {
     for (const endpoint of endpoints) {
       statuses.push((await m.call(moderator, endpoint)).statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 404, 404, 200, 200, 400, 400]);
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 404, 404, 200, 200, 400, 400,
+    ]);
   });
 });

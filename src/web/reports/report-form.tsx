@@ -2,7 +2,6 @@ import {
   createReportBodySchema,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASON_LABELS,
-  REPORT_RECEIVED_TEXT,
   type ReportTarget,
 } from "../../shared/moderation.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
@@ -37,8 +36,9 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
     schema: reportFieldsSchema,
     defaultValues: { note: "" },
     request: (fields) => ({ target, ...fields }),
-    onSuccess: () => {
-      notify(REPORT_RECEIVED_TEXT, "success");
+    onSuccess: ({ message }) => {
+      // The server's words: on a site with no moderator yet, it says so (issue 34).
+      notify(message, "success");
       onSent();
     },
   });
