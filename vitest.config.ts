@@ -25,6 +25,8 @@ const processTests = [
   "test/server-process.test.ts",
   "test/server-log.test.ts",
   "test/demo.test.ts",
+  "test/first-run.test.ts",
+  "test/install-engines.test.ts",
   "test/topology.test.ts",
   "test/upload-memory.test.ts",
 ];
