@@ -42,6 +42,7 @@ import {
   mailRoutes,
   registerMailSender,
 } from "./mail/index.ts";
+import { pagesRoutes } from "./pages/index.ts";
 import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
 import {
   notificationsPlugin,
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(moderationRoutes);
       await api.register(mailRoutes);
       await api.register(placesRoutes);
+      await api.register(pagesRoutes);
       await api.register(searchRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
