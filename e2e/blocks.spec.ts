@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/other-members.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 
 /**
  * Issue 16: a block hides the blocked member from the blocker, silently; issue 28: their review of
@@ -29,9 +29,7 @@ test("a block hides the blocked member's chat messages from the blocker and with
   // Three members, the room, two profiles and settings: a long journey on a shared machine.
   test.slow();
   const tag = unique();
-  const blocker = await otherMember("blocker");
-  const pest = await otherMember("pest");
-  const friend = await otherMember("friend");
+  const [blocker, pest, friend] = await otherMembers(otherMember, "blocker", "pest", "friend");
   await openChat(blocker.page);
   await openChat(pest.page);
   await openChat(friend.page);

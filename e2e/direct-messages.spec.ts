@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/other-members.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 
 /** Issue 17: "Chat to {username}" reaches that person, privately. */
 const unique = () => randomBytes(3).toString("hex");
@@ -33,9 +33,7 @@ test("Bob writes to Alice from her post; she sees it live with an unread count a
   otherMember,
 }) => {
   const tag = unique();
-  const alice = await otherMember("alice");
-  const bob = await otherMember("bob");
-  const carol = await otherMember("carol");
+  const [alice, bob, carol] = await otherMembers(otherMember, "alice", "bob", "carol");
   const postId = await publish(alice.page, `Guitar lessons ${tag}`);
 
   // Alice is somewhere else in the app, with no unread messages.

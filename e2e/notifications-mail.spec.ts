@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { sendMessage } from "./support/direct-messages.ts";
 import { latestMailTo, mailsTo, verifyAddress } from "./support/mailbox.ts";
-import { test } from "./support/other-members.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 
 /**
  * Issue 30's quiet mail, with the delay at 3 s (playwright.config.ts): a message left unread is
@@ -10,21 +11,14 @@ import { test } from "./support/other-members.ts";
  */
 const unique = () => randomBytes(3).toString("hex");
 
-let clientIds = 0;
-async function message(from: { page: import("@playwright/test").Page }, to: string, text: string) {
-  const sent = await from.page.request.post(`/api/conversations/with/${to}/messages`, {
-    data: { text, clientId: `e2e-mail-${unique()}-${++clientIds}` },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-}
+const message = (from: { page: Page }, to: string, text: string) =>
+  sendMessage(from.page.request, to, text);
 
 test("a message left unread is mailed once; the mail's unsubscribe turns that mail off and the page undoes it", async ({
   otherMember,
 }) => {
   const tag = unique();
-  const alice = await otherMember("alice");
-  const bob = await otherMember("bob");
-  const carol = await otherMember("carol");
+  const [alice, bob, carol] = await otherMembers(otherMember, "alice", "bob", "carol");
   await verifyAddress(alice.page.request, alice.account.email);
   await verifyAddress(carol.page.request, carol.account.email);
   const mailsBefore = (await mailsTo(alice.account.email)).length;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/other-members.ts";
+import { sendMessage } from "./support/direct-messages.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 
 /** Issue 30: the bell tells a member what happened while they were on another page. */
 const unique = () => randomBytes(3).toString("hex");
@@ -12,20 +13,13 @@ const bell = (page: Page, count?: number) =>
     exact: true,
   });
 
-let clientIds = 0;
-async function message(from: Page, to: string, text: string) {
-  const sent = await from.request.post(`/api/conversations/with/${to}/messages`, {
-    data: { text, clientId: `e2e-notify-${unique()}-${++clientIds}` },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-}
+const message = (from: Page, to: string, text: string) => sendMessage(from.request, to, text);
 
 test("Bob writes while Alice is on the feed: her bell counts it live, the entry leads to the conversation, and reading it clears the count", async ({
   otherMember,
 }) => {
   const tag = unique();
-  const alice = await otherMember("alice");
-  const bob = await otherMember("bob");
+  const [alice, bob] = await otherMembers(otherMember, "alice", "bob");
   await alice.page.goto("/feed");
   await expect(bell(alice.page)).toBeVisible();
   await expect(alice.page).toHaveTitle("Most recent posts · Your Local Talents");
@@ -60,9 +54,7 @@ test("a message from a member Alice blocked never rings her bell; Mark all read 
   otherMember,
 }) => {
   const tag = unique();
-  const alice = await otherMember("alice");
-  const pest = await otherMember("pest");
-  const cleo = await otherMember("cleo");
+  const [alice, pest, cleo] = await otherMembers(otherMember, "alice", "pest", "cleo");
   const blocked = await alice.page.request.put(`/api/blocks/${pest.account.username}`);
   expect(blocked.status(), await blocked.text()).toBe(200);
   await alice.page.goto("/notifications");
@@ -85,8 +77,7 @@ test("a review notifies the member it is about, and their reply notifies the rev
   otherMember,
 }) => {
   const tag = unique();
-  const alice = await otherMember("alice");
-  const bob = await otherMember("bob");
+  const [alice, bob] = await otherMembers(otherMember, "alice", "bob");
   await alice.page.goto("/feed");
   await bob.page.goto("/feed");
   await expect(bell(alice.page)).toBeVisible();

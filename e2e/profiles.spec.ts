@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
 import { verifyAddress } from "./support/mailbox.ts";
-import { signUpBeside, test } from "./support/other-members.ts";
+import { otherMembers, signUpBeside, test } from "./support/other-members.ts";
 import { openReviewForm, reviewsBlock } from "./support/reviews.ts";
 
 const capitalised = (username: string) => username.charAt(0).toUpperCase() + username.slice(1);
@@ -201,8 +201,7 @@ test("viewers review someone else: newest on top, average updates, one review ea
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("reviewed");
-  const first = await otherMember("first");
+  const [subject, first] = await otherMembers(otherMember, "reviewed", "first");
   const name = subject.account.username;
 
   // The first reviewer gives 4.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { startTestPushService, type TestPushService } from "../test/harness/push-service.ts";
 import { newAccount, signUpWithProfile } from "./support/accounts.ts";
+import { sendMessage } from "./support/direct-messages.ts";
 import { test } from "./support/other-members.ts";
 
 /**
@@ -75,10 +76,7 @@ test("Bob turns on notifications on this device; Alice's message reaches it as a
   await expect(devices.getByText("This device")).toBeVisible();
 
   const words = `Tuning ${randomBytes(3).toString("hex")}`;
-  const sent = await alice.page.request.post(`/api/conversations/with/${bob.username}/messages`, {
-    data: { text: words, clientId: crypto.randomUUID() },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
+  await sendMessage(alice.page.request, bob.username, words);
   const push = await pushService.waitFor((received) => received.endpoint === device.endpoint);
   expect(pushService.rejected).toEqual([]);
   expect(push.vapid.aud).toBe(new URL(device.endpoint).origin);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/other-members.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 
 /** Issue 30: "Alert me" on a search, and the bell rings for the next matching post. */
 const unique = () => randomBytes(3).toString("hex");
@@ -13,8 +13,7 @@ test("Alice saves a search with Alert me; Bob posts a match; her bell counts it 
   otherMember,
 }) => {
   const word = `tap${unique()}`;
-  const alice = await otherMember("alice");
-  const bob = await otherMember("bob");
+  const [alice, bob] = await otherMembers(otherMember, "alice", "bob");
   await alice.page.goto(`/search?q=${word}`);
   const alertMe = alice.page.getByRole("form", { name: "Alert me about new posts" });
   await alertMe.getByLabel("Tell me about new matching posts").selectOption("instant");

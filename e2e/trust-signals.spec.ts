@@ -1,20 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { newAccount, registerWithProfile, signUpWithProfile } from "./support/accounts.ts";
+import { sendMessage } from "./support/direct-messages.ts";
 import { newAccountsURL } from "./support/new-accounts-server.ts";
-import { test } from "./support/other-members.ts";
+import { otherMembers, test } from "./support/other-members.ts";
 import { createPost, openPost, tag } from "./support/posts.ts";
 import { openReviewForm, reviewsBlock } from "./support/reviews.ts";
 
 /** Issue 32: reviews backed by a conversation, held reviews of new accounts, responsiveness. */
 
-/** `from` writes `to` a direct message through the API (as the conversation page does). */
-async function message(from: APIRequestContext, to: string, text = "Hello, are you free?") {
-  const res = await from.post(`/api/conversations/with/${to}/messages`, {
-    data: { text, clientId: `trust-${randomBytes(6).toString("hex")}` },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+const message = sendMessage;
 
 async function writeReview(page: Page, about: string, title: string) {
   const form = await openReviewForm(page, about);
@@ -36,8 +30,7 @@ test("a review after a conversation both wrote in shows 'Met through a conversat
   page,
   otherMember,
 }) => {
-  const subject = await otherMember("trusted");
-  const stranger = await otherMember("stranger");
+  const [subject, stranger] = await otherMembers(otherMember, "trusted", "stranger");
   const neighbour = await signUpWithProfile(page, newAccount("neighbour"));
   await message(page.request, subject.account.username);
   await message(subject.page.request, neighbour.username, "Yes, Tuesday works.");
@@ -107,8 +100,7 @@ test.describe("on a server where a fresh account is new (NEW_ACCOUNT_HOURS as sh
     page,
     otherMember,
   }) => {
-    const subject = await otherMember("reviewed");
-    const reader = await otherMember("reader");
+    const [subject, reader] = await otherMembers(otherMember, "reviewed", "reader");
     await signUpWithProfile(page, newAccount("newcomer"));
     const title = `Too soon ${tag()}`;
     await writeReview(page, subject.account.username, title);

@@ -38,3 +38,13 @@ export async function signUpBeside(
   await signUpWithProfile(page, newAccount(prefix));
   return subject;
 }
+
+/** Several other members at once, one per prefix, signed up in that order. */
+export async function otherMembers<const Prefixes extends readonly string[]>(
+  otherMember: NewOtherMember,
+  ...prefixes: Prefixes
+): Promise<{ [K in keyof Prefixes]: OtherMember }> {
+  const members: OtherMember[] = [];
+  for (const prefix of prefixes) members.push(await otherMember(prefix));
+  return members as { [K in keyof Prefixes]: OtherMember };
+}

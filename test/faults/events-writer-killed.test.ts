@@ -4,7 +4,7 @@ import { directMessages } from "../../src/server/db/schema.ts";
 import { connectChat } from "../harness/chat-test-client.ts";
 import { withStorage } from "../harness/server-storage.ts";
 import { testDatabaseKind } from "../harness/test-database.ts";
-import { freshStorage, requestJson, startOn, twoMembersOn } from "./server-client.ts";
+import { freshStorage, sendAndKill, startOn, twoMembersOn } from "./server-client.ts";
 
 /**
  * Issue 29 (decision 017): no committed event is lost when the process that wrote it dies with
@@ -31,25 +31,15 @@ describe.skipIf(testDatabaseKind !== "postgres")("events when the writer is kill
     const tab = await connectChat(reader.url, { cookie: alice.cookie, room: "0" });
     cleanups.push(async () => tab.socket.terminate());
 
-    const sends = Array.from({ length: 20 }, (_, i) =>
-      requestJson(
-        writer,
-        "POST",
-        `/api/conversations/with/${alice.username}/messages`,
-        bob.cookie,
-        {
-          text: `sent before the kill ${i}`,
-          clientId: `kill-${i}`,
-        },
-      ).then(
-        (answer) => answer.status,
-        () => 0,
-      ),
+    const statuses = await sendAndKill(
+      writer,
+      Array.from({ length: 20 }, (_, i) => ({
+        cookie: bob.cookie,
+        to: alice.username,
+        text: `sent before the kill ${i}`,
+        clientId: `kill-${i}`,
+      })),
     );
-    await Promise.race(sends);
-    writer.child.kill("SIGKILL");
-    await writer.exited;
-    const statuses = await Promise.all(sends);
     expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
 
     const committed = await withStorage(storage, ({ db }) =>

@@ -5,7 +5,7 @@ import { createSignedInUser, type TestUser } from "../harness/factories.ts";
 import { withStorage } from "../harness/server-storage.ts";
 import { startSmtpCatcher } from "../harness/smtp-catcher.ts";
 import { testDatabaseKind } from "../harness/test-database.ts";
-import { freshStorage, requestJson, startOn } from "./server-client.ts";
+import { freshStorage, sendAndKill, startOn } from "./server-client.ts";
 
 /**
  * Issue 30: a notification is written in the transaction of the message it is about, so the
@@ -43,22 +43,16 @@ describe.skipIf(testDatabaseKind !== "postgres")(
         startOn(storage, cleanups, env),
       ]);
 
-      const sends = pairs.map(({ sender, recipient }, i) =>
-        requestJson(
-          writer,
-          "POST",
-          `/api/conversations/with/${recipient.username}/messages`,
-          sender.cookie,
-          { text: `sent before the kill ${i}`, clientId: `mail-kill-${i}` },
-        ).then(
-          (answer) => answer.status,
-          () => 0,
-        ),
+      const statuses = await sendAndKill(
+        writer,
+        pairs.map(({ sender, recipient }, i) => ({
+          cookie: sender.cookie,
+          to: recipient.username,
+          text: `sent before the kill ${i}`,
+          clientId: `mail-kill-${i}`,
+        })),
       );
-      await Promise.race(sends);
-      writer.child.kill("SIGKILL");
-      await writer.exited;
-      const answered = (await Promise.all(sends)).filter((status) => status === 201).length;
+      const answered = statuses.filter((status) => status === 201).length;
       expect(answered).toBeGreaterThan(0);
 
       const committed = await withStorage(storage, ({ db }) =>

@@ -1,6 +1,11 @@
 import { liftedWriteLimitEnv } from "../../src/server/limits/write-limit-rules.ts";
 import { createSignedInUser } from "../harness/factories.ts";
-import { freePort, startServer, waitForHealthy } from "../harness/server-process.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealthy,
+} from "../harness/server-process.ts";
 import { createServerStorage, type ServerStorage, withStorage } from "../harness/server-storage.ts";
 import { testDatabaseKind } from "../harness/test-database.ts";
 
@@ -85,4 +90,31 @@ export async function signUp(
     if (created.status !== 201) throw new Error(`profile of ${username}: ${created.status}`);
   }
   return { username, cookie };
+}
+
+/** A direct message to send: from whom (their session cookie), to whom, and its words. */
+export type MessageToSend = { cookie: string; to: string; text: string; clientId: string };
+
+/**
+ * Sends `messages` to `writer` at once and kills it with SIGKILL as soon as the first answer is
+ * in, so that some sends have committed without being answered; resolves to each send's status
+ * (0: no answer).
+ */
+export async function sendAndKill(
+  writer: ServerProcess,
+  messages: readonly MessageToSend[],
+): Promise<number[]> {
+  const sends = messages.map(({ cookie, to, text, clientId }) =>
+    requestJson(writer, "POST", `/api/conversations/with/${to}/messages`, cookie, {
+      text,
+      clientId,
+    }).then(
+      (answer) => answer.status,
+      () => 0,
+    ),
+  );
+  await Promise.race(sends);
+  writer.child.kill("SIGKILL");
+  await writer.exited;
+  return Promise.all(sends);
 }

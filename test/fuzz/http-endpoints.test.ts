@@ -75,31 +75,26 @@ const articleId = fc.oneof(
   fc.constantFrom("1", "2", "999999999999999", "0", "01"),
   fc.nat().map(String),
 );
+/** A mail link's token: never one this server signed, some of its shape (`payload`.signature). */
+const forgedToken = (payload: string) =>
+  fc.oneof(
+    fc.string({ maxLength: 60 }),
+    fc
+      .uint8Array({ minLength: 32, maxLength: 32 })
+      .map(
+        (a) =>
+          `${Buffer.from(payload).toString("base64url")}.${Buffer.from(a).toString("base64url")}`,
+      ),
+  );
+/** A reminder mail's link token. */
+const postLinkToken = forgedToken("1|remove|1790000000000");
 /** A page cursor: one of ours would be base64url of a time and an id; these mostly are not. */
-/** A reminder mail's link token: never one this server signed, some of its shape. */
-const postLinkToken = fc.oneof(
-  fc.string({ maxLength: 60 }),
-  fc
-    .uint8Array({ minLength: 32, maxLength: 32 })
-    .map(
-      (a) =>
-        `${Buffer.from("1|remove|1790000000000").toString("base64url")}.${Buffer.from(a).toString("base64url")}`,
-    ),
-);
 const cursorLike = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constant(Buffer.from("2026-11-27T10:00:00.000000Z|5").toString("base64url")),
 );
-/** A mail's unsubscribe token: never one this server signed, some of its shape. */
-const unsubscribeToken = fc.oneof(
-  fc.string({ maxLength: 60 }),
-  fc
-    .uint8Array({ minLength: 32, maxLength: 32 })
-    .map(
-      (a) =>
-        `${Buffer.from("00000000-0000-0000-0000-000000000000|messages").toString("base64url")}.${Buffer.from(a).toString("base64url")}`,
-    ),
-);
+/** A mail's unsubscribe token. */
+const unsubscribeToken = forgedToken("00000000-0000-0000-0000-000000000000|messages");
 /** Review 1 is by the owner, review 2 about them (beforeAll). */
 const reviewId = fc.oneof(
   fc.constantFrom("1", "2", "0", "abc", "999999999999999"),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { memberCalls } from "../../../test/harness/member-calls.ts";
 import { makeEstablished } from "../../../test/harness/moderators.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import type { DirectMessage } from "../../shared/direct-message.ts";
@@ -23,19 +23,7 @@ import {
 
 const t = testAppClosedAfterAll();
 
-const member = () => createSignedInUser(t.app);
-const call = (
-  user: TestUser | undefined,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-): Promise<LightMyRequestResponse> =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? { cookie: user.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
+const { member, call } = memberCalls(t);
 
 const withPath = (other: TestUser | string) =>
   `/api/conversations/with/${typeof other === "string" ? other : other.username}`;

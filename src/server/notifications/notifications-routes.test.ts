@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../test/harness/accounts.ts";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { memberCalls } from "../../../test/harness/member-calls.ts";
 import { reviewCalls } from "../../../test/harness/review-calls.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { sendDirectMessageResponseSchema } from "../../shared/direct-messages.ts";
@@ -16,20 +16,8 @@ import {
 
 const t = testAppClosedAfterAll();
 
-const member = () => createSignedInUser(t.app);
+const { member, call } = memberCalls(t);
 const { review } = reviewCalls(t);
-const call = (
-  user: TestUser | undefined,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-): Promise<LightMyRequestResponse> =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? { cookie: user.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
 
 let clientIds = 0;
 async function send(from: TestUser, to: TestUser, text = "Hello there") {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
 import type { WriteResult } from "../db/sql-errors.ts";
@@ -22,6 +23,23 @@ const noSuchPost = { ok: false, reason: "no-such-post" } as const;
 const ownedBy = (id: number, author: Author) =>
   and(eq(posts.id, id), eq(posts.authorId, author.id));
 
+/** Sets `values` on the post `id` by `author` and announces its change; the post as it is now. */
+async function setOwnPost(
+  tx: Db,
+  author: Author,
+  id: number,
+  values: PgUpdateSetSource<typeof posts>,
+): OwnerWrite<PostRow> {
+  const [row] = await tx
+    .update(posts)
+    .set(values)
+    .where(ownedBy(id, author))
+    .returning(ownPostColumns);
+  if (!row) return noSuchPost;
+  await announcePostChange(tx, id);
+  return { ok: true, value: { ...row, username: author.username } };
+}
+
 /**
  * Every write here runs in the caller's transaction (`tx`) and announces the post's change there:
  * each instance forgets the post and the feed once it commits. Refused as no such post when there
@@ -33,14 +51,7 @@ export async function updatePost(
   id: number,
   changes: PostChanges,
 ): OwnerWrite<PostRow> {
-  const [row] = await tx
-    .update(posts)
-    .set({ ...changes, editedAt: sql`now()` })
-    .where(ownedBy(id, author))
-    .returning(ownPostColumns);
-  if (!row) return noSuchPost;
-  await announcePostChange(tx, id);
-  return { ok: true, value: { ...row, username: author.username } };
+  return setOwnPost(tx, author, id, { ...changes, editedAt: sql`now()` });
 }
 
 /**
@@ -53,14 +64,9 @@ export async function setPostFilled(
   id: number,
   filled: boolean,
 ): OwnerWrite<PostRow> {
-  const [row] = await tx
-    .update(posts)
-    .set({ filledAt: filled ? sql`coalesce(${posts.filledAt}, now())` : null })
-    .where(ownedBy(id, author))
-    .returning(ownPostColumns);
-  if (!row) return noSuchPost;
-  await announcePostChange(tx, id);
-  return { ok: true, value: { ...row, username: author.username } };
+  return setOwnPost(tx, author, id, {
+    filledAt: filled ? sql`coalesce(${posts.filledAt}, now())` : null,
+  });
 }
 
 /**
@@ -73,14 +79,7 @@ export async function renewPost(
   id: number,
   until: Date,
 ): OwnerWrite<PostRow> {
-  const [row] = await tx
-    .update(posts)
-    .set({ expiresAt: until, expiryRemindedAt: null })
-    .where(ownedBy(id, author))
-    .returning(ownPostColumns);
-  if (!row) return noSuchPost;
-  await announcePostChange(tx, id);
-  return { ok: true, value: { ...row, username: author.username } };
+  return setOwnPost(tx, author, id, { expiresAt: until, expiryRemindedAt: null });
 }
 
 /** Deletes the post and remembers its id, so its address says it was removed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
+import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 
 /** Issue 32: a profile's rate, availability, travel distance and ways to reach the member. */
 
@@ -39,14 +40,7 @@ const FULL = {
 describe("service details on a profile", () => {
   it("are empty on a new profile", async () => {
     const member = await createSignedInUser(t.app);
-    expect((await profileOf(member.username)).service).toEqual({
-      rate: null,
-      availability: [],
-      travel_km: null,
-      reach: [],
-      phone: null,
-      phone_hidden: false,
-    });
+    expect((await profileOf(member.username)).service).toEqual(NO_SERVICE_DETAILS);
   });
 
   it("are saved and shown with the currency of the member's area", async () => {
@@ -95,14 +89,7 @@ describe("service details on a profile", () => {
       phone: null,
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    expect(cleared.json().user.service).toEqual({
-      rate: null,
-      availability: [],
-      travel_km: null,
-      reach: [],
-      phone: null,
-      phone_hidden: false,
-    });
+    expect(cleared.json().user.service).toEqual(NO_SERVICE_DETAILS);
     const free = await putService(member, { rate: { kind: "swap" } });
     expect(free.json().user.service.rate).toEqual({ kind: "swap" });
   });

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import { describe, expect, it } from "vitest";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { memberCalls } from "../../../test/harness/member-calls.ts";
 import { setHiddenAt } from "../../../test/harness/moderators.ts";
+import type { TestDevice } from "../../../test/harness/push-service.ts";
 import {
-  startTestPushService,
-  type TestDevice,
-  type TestPushService,
-} from "../../../test/harness/push-service.ts";
+  TEST_PUSH_CONFIG,
+  testPushServicePerFile,
+} from "../../../test/harness/push-service-per-file.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { pushPayloadSchema } from "../../shared/push.ts";
 import { mailOutbox, notifications, pushDeliveries } from "../db/schema.ts";
@@ -18,35 +19,20 @@ import { controllableClock } from "../schedule/index.ts";
  * and what the sender does when the push service says no.
  */
 
-let service: TestPushService;
-beforeAll(async () => {
-  service = await startTestPushService();
-});
-afterAll(() => service?.stop());
+const testPush = testPushServicePerFile();
 const clock = controllableClock();
 const t = testAppClosedAfterAll(
   {
-    push: {
-      vapidKeys: undefined,
-      subject: "mailto:ops@talents.example",
-      allowPrivateEndpoints: true,
-    },
+    push: TEST_PUSH_CONFIG,
   },
   { clock },
 );
 
-const member = () => createSignedInUser(t.app);
-const call = (
-  user: TestUser,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+const { member, call } = memberCalls(t);
 
 /** A device of `user` with push on. */
 async function deviceOf(user: TestUser): Promise<TestDevice> {
-  const device = service.device();
+  const device = testPush.service.device();
   const res = await call(user, "POST", "/api/push/subscriptions", device.subscription);
   expect(res.statusCode, res.body).toBe(201);
   return device;
@@ -62,9 +48,9 @@ async function send(from: TestUser, to: TestUser, text = "Hello there") {
 }
 
 const pushesTo = (device: TestDevice) =>
-  service.received.filter((push) => push.endpoint === device.endpoint);
+  testPush.service.received.filter((push) => push.endpoint === device.endpoint);
 const arrival = (device: TestDevice, status = 201) =>
-  service.waitFor((push) => push.endpoint === device.endpoint && push.status === status);
+  testPush.service.waitFor((push) => push.endpoint === device.endpoint && push.status === status);
 /** Runs the sender after everything committed so far: what is due has been tried after it. */
 const sendDue = () => t.app.push.sendDue();
 
@@ -83,7 +69,7 @@ async function deliveriesOf(entryId: number) {
 
 /** A message whose first push the service answers 500: its retry waits for the clock. */
 async function messageWaitingForRetry(from: TestUser, to: TestUser, device: TestDevice) {
-  service.answerNext(device.endpoint, { status: 500 });
+  testPush.service.answerNext(device.endpoint, { status: 500 });
   await send(from, to);
   await arrival(device, 500);
   await sendDue();
@@ -121,7 +107,7 @@ describe("a new direct message", () => {
     await sendDue();
     expect(pushesTo(anaDevice)).toEqual([]);
     expect(pushesTo(benDevice)).toHaveLength(1);
-    expect(service.rejected).toEqual([]);
+    expect(testPush.service.rejected).toEqual([]);
   });
 
   it("a second message of the conversation pushes the grown entry under the same tag", async () => {
@@ -130,7 +116,7 @@ describe("a new direct message", () => {
     await send(ana, ben);
     const first = await arrival(device);
     await send(ana, ben, "Are you there?");
-    const second = await service.waitFor(
+    const second = await testPush.service.waitFor(
       (push) => push.endpoint === device.endpoint && push !== first,
     );
     const [a, b] = [first, second].map((push) => pushPayloadSchema.parse(push.payload));
@@ -211,7 +197,7 @@ describe("when the push service says no", () => {
   it.each([404, 410])("%i: the subscription is gone, so the device is removed", async (status) => {
     const [ana, ben] = [await member(), await member()];
     const device = await deviceOf(ben);
-    service.answerNext(device.endpoint, { status });
+    testPush.service.answerNext(device.endpoint, { status });
     await send(ana, ben);
     await arrival(device, status);
     await sendDue();
@@ -221,7 +207,10 @@ describe("when the push service says no", () => {
   it("429 with Retry-After: tried again once the wait has passed, then delivered", async () => {
     const [ana, ben] = [await member(), await member()];
     const device = await deviceOf(ben);
-    service.answerNext(device.endpoint, { status: 429, headers: { "Retry-After": "120" } });
+    testPush.service.answerNext(device.endpoint, {
+      status: 429,
+      headers: { "Retry-After": "120" },
+    });
     await send(ana, ben);
     await arrival(device, 429);
     await sendDue();
@@ -242,7 +231,7 @@ describe("when the push service says no", () => {
   it("a refusal that will not change (400) is not retried", async () => {
     const [ana, ben] = [await member(), await member()];
     const device = await deviceOf(ben);
-    service.answerNext(device.endpoint, { status: 400 });
+    testPush.service.answerNext(device.endpoint, { status: 400 });
     await send(ana, ben);
     await arrival(device, 400);
     await sendDue();

@@ -1,8 +1,8 @@
 import { request } from "node:https";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
-import { startTestPushService, type TestPushService } from "../../../test/harness/push-service.ts";
+import { testPushServicePerFile } from "../../../test/harness/push-service-per-file.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { notifications, pushDeliveries, pushSubscriptions } from "../db/schema.ts";
 import { guardedAgent } from "./guarded-agent.ts";
@@ -14,11 +14,7 @@ import { isPublicAddress } from "./private-address.ts";
  * (the host resolved then) nor at send time (the agent's own lookup, and addresses written as IPs).
  */
 
-let service: TestPushService;
-beforeAll(async () => {
-  service = await startTestPushService();
-});
-afterAll(() => service?.stop());
+const testPush = testPushServicePerFile();
 const t = testAppClosedAfterAll();
 const member = () => createSignedInUser(t.app);
 const subscribe = (user: TestUser, endpoint: string) =>
@@ -26,7 +22,7 @@ const subscribe = (user: TestUser, endpoint: string) =>
     method: "POST",
     url: "/api/push/subscriptions",
     headers: { cookie: user.cookie },
-    payload: { endpoint, keys: service.device().subscription.keys },
+    payload: { endpoint, keys: testPush.service.device().subscription.keys },
   });
 const PRIVATE =
   "A push endpoint must be on the public internet, not on a private, loopback or link-local address.";
@@ -46,7 +42,7 @@ describe("at subscription", () => {
   });
 
   it("the test push service itself, on loopback, is refused", async () => {
-    const res = await subscribe(await member(), service.device().endpoint);
+    const res = await subscribe(await member(), testPush.service.device().endpoint);
     expect(res.statusCode).toBe(400);
   });
 });
@@ -54,7 +50,7 @@ describe("at subscription", () => {
 describe("at send time", () => {
   it("a loopback device that got in anyway is marked failed, and nothing is sent", async () => {
     const [ana, ben] = [await member(), await member()];
-    const device = service.device();
+    const device = testPush.service.device();
     await t.database.db.insert(pushSubscriptions).values({
       userId: ben.userId,
       endpoint: device.endpoint,
@@ -80,11 +76,11 @@ describe("at send time", () => {
       .where(eq(pushDeliveries.notificationId, entry?.id ?? 0));
     expect(delivery?.failedAt).not.toBeNull();
     expect(delivery?.lastError).toMatch(/public internet/);
-    expect(service.received).toEqual([]);
+    expect(testPush.service.received).toEqual([]);
   });
 
   it("the agent refuses a name that resolves to a private address, and connects when allowed", async () => {
-    const port = new URL(service.origin).port;
+    const port = new URL(testPush.service.origin).port;
     const get = (allowPrivate: boolean) =>
       new Promise<number>((resolve, reject) => {
         const agent = guardedAgent({ allowPrivate });

@@ -1,12 +1,12 @@
 import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import type { TestDevice } from "../../../test/harness/push-service.ts";
 import {
-  startTestPushService,
-  type TestDevice,
-  type TestPushService,
-} from "../../../test/harness/push-service.ts";
+  TEST_PUSH_CONFIG,
+  testPushServicePerFile,
+} from "../../../test/harness/push-service-per-file.ts";
 import { twoInstances } from "../../../test/harness/two-instances.ts";
 import { pushDeliveries, pushSubscriptions } from "../db/schema.ts";
 
@@ -16,19 +16,11 @@ import { pushDeliveries, pushSubscriptions } from "../db/schema.ts";
  * one VAPID key pair both read from the database.
  */
 
-let service: TestPushService;
-beforeAll(async () => {
-  service = await startTestPushService();
-});
-afterAll(() => service?.stop());
+const testPush = testPushServicePerFile();
 const instances = twoInstances({
   config: (defaults) => ({
     ...defaults,
-    push: {
-      vapidKeys: undefined,
-      subject: "mailto:ops@talents.example",
-      allowPrivateEndpoints: true,
-    },
+    push: TEST_PUSH_CONFIG,
   }),
 });
 
@@ -43,7 +35,7 @@ describe("two instances pushing at once", () => {
     const recipients: { member: TestUser; device: TestDevice }[] = [];
     for (let i = 0; i < RECIPIENTS; i++) {
       const member = await createSignedInUser(one);
-      const device = service.device();
+      const device = testPush.service.device();
       const res = await (i % 2 ? two : one).inject({
         method: "POST",
         url: "/api/push/subscriptions",
@@ -67,13 +59,15 @@ describe("two instances pushing at once", () => {
       }),
     );
     await Promise.all(
-      recipients.map(({ device }) => service.waitFor((push) => push.endpoint === device.endpoint)),
+      recipients.map(({ device }) =>
+        testPush.service.waitFor((push) => push.endpoint === device.endpoint),
+      ),
     );
     await Promise.all([one.push.sendDue(), two.push.sendDue(), one.push.sendDue()]);
 
     const endpoints = recipients.map(({ device }) => device.endpoint).sort();
-    expect(service.received.map((push) => push.endpoint).sort()).toEqual(endpoints);
-    expect(new Set(service.received.map((push) => push.vapid.publicKey))).toEqual(
+    expect(testPush.service.received.map((push) => push.endpoint).sort()).toEqual(endpoints);
+    expect(new Set(testPush.service.received.map((push) => push.vapid.publicKey))).toEqual(
       new Set([keys[0]]),
     );
     const { db } = instances.storage.database;

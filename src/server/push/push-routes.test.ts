@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../test/harness/accounts.ts";
-import { createSignedInUser, type TestUser } from "../../../test/harness/factories.ts";
+import type { TestUser } from "../../../test/harness/factories.ts";
+import { memberCalls } from "../../../test/harness/member-calls.ts";
+import { TEST_PUSH_CONFIG } from "../../../test/harness/push-service-per-file.ts";
 import { testAppClosedAfterAll } from "../../../test/harness/test-app.ts";
 import { MAX_PUSH_DEVICES, pushDevicesSchema } from "../../shared/push.ts";
 
@@ -12,26 +14,9 @@ import { MAX_PUSH_DEVICES, pushDevicesSchema } from "../../shared/push.ts";
  */
 
 const t = testAppClosedAfterAll({
-  push: {
-    vapidKeys: undefined,
-    subject: "mailto:ops@talents.example",
-    allowPrivateEndpoints: true,
-  },
+  push: TEST_PUSH_CONFIG,
 });
-const member = () => createSignedInUser(t.app);
-const call = (
-  user: TestUser | undefined,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(user ? { cookie: user.cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const { member, call } = memberCalls(t);
 
 let endpoints = 0;
 /** A subscription as a browser sends it (a valid P-256 key and auth secret; a fresh endpoint). */

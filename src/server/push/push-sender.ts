@@ -1,11 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
 import { eventBusOf } from "../events/index.ts";
-import type { Clock } from "../schedule/index.ts";
-import { deliverPush } from "./deliver-push.ts";
+import { type DeliveryContext, deliverPush } from "./deliver-push.ts";
 import { claimDueDelivery, msUntilNextDue, pruneDeliveries } from "./deliveries-repository.ts";
 import { guardedAgent } from "./guarded-agent.ts";
-import type { VapidKeys } from "./vapid-keys.ts";
 
 export const PUSH_SENDER_DEFAULTS = {
   /** The wait after a first failed attempt; it doubles after each further one. */
@@ -37,16 +34,11 @@ export type PushSender = {
   stop(): Promise<void>;
 };
 
-type Setup = {
-  database: Database;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  keys: () => Promise<VapidKeys>;
-  subject: string;
-  allowPrivate: boolean;
-  blockedOf: (userId: string) => Promise<readonly string[]>;
-  options?: PushSenderOptions;
-};
+/** What a delivery needs from the app; the sender adds the database handle, agent and settings. */
+type Setup = Pick<
+  DeliveryContext,
+  "clock" | "log" | "keys" | "subject" | "allowPrivate" | "blockedOf"
+> & { database: Database; options?: PushSenderOptions };
 
 /**
  * `run`, one at a time: a call during a run gets the run after it (which sees what the caller

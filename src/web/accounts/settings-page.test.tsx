@@ -3,25 +3,17 @@ import { userEvent } from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type ApiHandler, later, withMailStatus } from "../../../test/harness/web/fake-api.ts";
-import { identity } from "../../../test/harness/web/members.ts";
+import { identity, profileOf } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
 import type { MeResponse } from "../../shared/identity.ts";
 import type { PublicProfile } from "../../shared/profiles.ts";
-import { NO_SERVICE_DETAILS } from "../../shared/service-details.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { SettingsPage } from "./settings-page.tsx";
 
 const profile: PublicProfile = {
-  username: "ada",
+  ...profileOf("ada"),
   email: "ada@example.test",
-  email_hidden: false,
   show_email: false,
-  img_url: null,
-  bio: "",
-  skills: [],
-  interests: [],
-  area: null,
-  service: NO_SERVICE_DETAILS,
 };
 const signedIn: MeResponse = { user: identity(), profile };
 

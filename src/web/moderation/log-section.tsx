@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LogEntry } from "../../shared/moderation.ts";
+import { NextPageButton } from "../ui/next-page-button.tsx";
 import { useModerationLog } from "./api/get-log.ts";
 import { ModerationSection } from "./moderation-section.tsx";
 import { describeLogEntry, formatWhen } from "./moderation-texts.ts";
@@ -19,16 +20,9 @@ export function LogSection() {
                 <LogLineItem key={entry.id} entry={entry} />
               ))}
             </ol>
-            {log.hasNextPage && (
-              <button
-                type="button"
-                className="button button-ghost"
-                disabled={log.isFetchingNextPage}
-                onClick={() => void log.fetchNextPage()}
-              >
-                {log.isFetchingNextPage ? "Loading..." : "Load more"}
-              </button>
-            )}
+            <NextPageButton pages={log}>
+              {log.isFetchingNextPage ? "Loading..." : "Load more"}
+            </NextPageButton>
           </>
         );
       }}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { PostCard } from "../posts/index.ts";
+import { NextPageButton } from "../ui/next-page-button.tsx";
 import { type MemberPostsState, useMemberPosts } from "./api/get-member-posts.ts";
 
 const HEADINGS: Record<MemberPostsState, string> = { open: "Open posts", past: "Past posts" };
@@ -41,16 +42,7 @@ function MemberPostList({ username, state }: { username: string; state: MemberPo
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button button-ghost"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Show more
-        </button>
-      )}
+      <NextPageButton pages={query}>Show more</NextPageButton>
     </section>
   );
 }

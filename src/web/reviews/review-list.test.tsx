@@ -4,25 +4,15 @@ import { describe, expect, it } from "vitest";
 import { type ApiAnswer, type ApiRequest, later } from "../../../test/harness/web/fake-api.ts";
 import { sessionOf } from "../../../test/harness/web/members.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
+import { reviewOf } from "../../../test/harness/web/reviews.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { sessionQueryKey } from "../api/query-keys.ts";
 import { ReviewList } from "./review-list.tsx";
 
 const HIDDEN_TEXT = "Hidden by moderators. Only you and moderators can see it.";
 
-const review = (id: number, username: string, title: string, hidden = false): Review => ({
-  id,
-  username,
-  created_about: "grace",
-  title,
-  body: "Fine.",
-  rating: 4,
-  created_at: "2026-01-01T00:00:00.000Z",
-  author_img_url: null,
-  reply: null,
-  contact_backed: false,
-  ...(hidden && { hidden }),
-});
+const review = (id: number, username: string, title: string, hidden = false): Review =>
+  reviewOf(id, username, { title, ...(hidden && { hidden }) });
 
 describe("the review list", () => {
   it("has Report on others' reviews only, and marks the viewer's hidden one", async () => {

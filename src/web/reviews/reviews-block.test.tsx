@@ -5,24 +5,13 @@ import type { ApiRequest } from "../../../test/harness/web/fake-api.ts";
 import { sessionOf } from "../../../test/harness/web/members.ts";
 import { withModalDialogs } from "../../../test/harness/web/modal-dialogs.ts";
 import { renderWithApi } from "../../../test/harness/web/render-with-app.tsx";
+import { reviewOf } from "../../../test/harness/web/reviews.ts";
 import type { Review } from "../../shared/reviews.ts";
 import { ReviewsBlock } from "./reviews-block.tsx";
 
 withModalDialogs();
 
-const review = (id: number, username: string, changes: Partial<Review> = {}): Review => ({
-  id,
-  username,
-  created_about: "grace",
-  title: `Review by ${username}`,
-  body: "Fine.",
-  rating: 4,
-  created_at: "2026-01-01T00:00:00.000Z",
-  author_img_url: null,
-  reply: null,
-  contact_backed: false,
-  ...changes,
-});
+const review = reviewOf;
 
 /** The fake server's page size (the real one's is 20): small, so that the tests render little. */
 const PAGE = 3;

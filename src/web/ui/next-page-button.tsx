@@ -16,14 +16,14 @@ export function NextPageButton({
   children,
 }: {
   pages: Pages;
-  className: string;
+  className?: string;
   children: ReactNode;
 }) {
   if (!pages.hasNextPage) return null;
   return (
     <button
       type="button"
-      className={`button button-ghost ${className}`}
+      className={className ? `button button-ghost ${className}` : "button button-ghost"}
       disabled={pages.isFetchingNextPage}
       aria-busy={pages.isFetchingNextPage}
       onClick={() => void pages.fetchNextPage({ cancelRefetch: false })}

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ConversationsPage } from "../../../shared/direct-messages.ts";
-import { apiFetch } from "../../api/client.ts";
-import { uniqueItems } from "../../api/unique-items.ts";
+import { pagedList } from "../../api/cursor-paging.ts";
 import { conversationKeys } from "./conversation-keys.ts";
 
 /**
@@ -10,17 +9,11 @@ import { conversationKeys } from "./conversation-keys.ts";
  * loaded page again.
  */
 export function useConversations() {
-  return useInfiniteQuery({
-    queryKey: conversationKeys.list,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<ConversationsPage>(
-        pageParam === null
-          ? "/conversations"
-          : `/conversations?cursor=${encodeURIComponent(pageParam)}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    select: (data) => uniqueItems(data.pages, (page) => page.conversations),
-  });
+  return useInfiniteQuery(
+    pagedList(
+      conversationKeys.list,
+      "/conversations",
+      (page: ConversationsPage) => page.conversations,
+    ),
+  );
 }

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { NotificationsPage } from "../../../shared/notifications.ts";
-import { apiFetch } from "../../api/client.ts";
-import { uniqueItems } from "../../api/unique-items.ts";
+import { pagedList } from "../../api/cursor-paging.ts";
 import { notificationKeys } from "./notification-keys.ts";
 
 /**
@@ -9,17 +8,11 @@ import { notificationKeys } from "./notification-keys.ts";
  * page from the previous answer's `nextCursor`.
  */
 export function useNotifications() {
-  return useInfiniteQuery({
-    queryKey: notificationKeys.list,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<NotificationsPage>(
-        pageParam === null
-          ? "/notifications"
-          : `/notifications?cursor=${encodeURIComponent(pageParam)}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    select: (data) => uniqueItems(data.pages, (page) => page.notifications),
-  });
+  return useInfiniteQuery(
+    pagedList(
+      notificationKeys.list,
+      "/notifications",
+      (page: NotificationsPage) => page.notifications,
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { PostsPage } from "../../../shared/posts.ts";
 import { apiFetch } from "../../api/client.ts";
+import { cursorPaging, withCursor } from "../../api/cursor-paging.ts";
 import { memberPostsQueryKey } from "../../api/query-keys.ts";
 
 export type MemberPostsState = "open" | "past";
@@ -9,14 +10,14 @@ export type MemberPostsState = "open" | "past";
 export function useMemberPosts(username: string, state: MemberPostsState) {
   return useInfiniteQuery({
     queryKey: memberPostsQueryKey(username, state),
-    queryFn: ({ pageParam, signal }) => {
-      const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
-      return apiFetch<PostsPage>(
-        `/users/username/${encodeURIComponent(username)}/articles?state=${state}${cursor}`,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PostsPage>(
+        withCursor(
+          `/users/username/${encodeURIComponent(username)}/articles?state=${state}`,
+          pageParam,
+        ),
         { signal },
-      );
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+      ),
+    ...cursorPaging,
   });
 }

@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Review } from "../../../shared/reviews.ts";
 import { apiFetch } from "../../api/client.ts";
+import { cursorPaging } from "../../api/cursor-paging.ts";
 import { uniqueItems } from "../../api/unique-items.ts";
 import type { ReviewsPage } from "./review-cache.ts";
 import { ownReviewQueryKey, reviewPagesQueryKey } from "./review-keys.ts";
@@ -25,8 +26,7 @@ export function useReviewPages(username: string, { enabled = true } = {}) {
   return useInfiniteQuery({
     queryKey: reviewPagesQueryKey(username),
     queryFn: ({ pageParam, signal }) => getReviews(username, { cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...cursorPaging,
     enabled,
   });
 }
