@@ -42,13 +42,13 @@ import {
   mailRoutes,
   registerMailSender,
 } from "./mail/index.ts";
-import { pagesRoutes } from "./pages/index.ts";
 import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
 import {
   notificationsPlugin,
   notificationsRoutes,
   oneClickUnsubscribeRoute,
 } from "./notifications/index.ts";
+import { pagesRoutes } from "./pages/index.ts";
 import { photosRoutes } from "./photos/index.ts";
 import { placesRoutes } from "./places/index.ts";
 import { postsPlugin, postsRoutes } from "./posts/index.ts";
