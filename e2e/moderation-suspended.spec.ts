@@ -33,6 +33,10 @@ test("a moderator finds suspended members on /moderation and on their profile, a
   await expect(entry(untilLifted.account.username)).toContainText("Suspended until lifted");
   await expect(entry(bystander.account.username)).toHaveCount(0);
   await page.screenshot({ path: "/tmp/firstrun/moderation-suspended-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(entry(untilLifted.account.username)).toBeVisible();
+  await page.screenshot({ path: "/tmp/firstrun/moderation-suspended-360.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await entry(forAWeek.account.username)
     .getByRole("button", { name: `Lift the suspension of @${forAWeek.account.username}` })
@@ -46,6 +50,9 @@ test("a moderator finds suspended members on /moderation and on their profile, a
   await page.goto(`/user/${untilLifted.account.username}`);
   await expect(page.getByText("Suspended until lifted")).toBeVisible();
   await page.screenshot({ path: "/tmp/firstrun/profile-suspended-1280.png" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: "/tmp/firstrun/profile-suspended-360.png" });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await bystander.page.goto(`/user/${untilLifted.account.username}`);
   await expect(
     bystander.page.getByRole("heading", { level: 1, name: untilLifted.account.username }),

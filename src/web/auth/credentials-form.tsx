@@ -3,6 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { Credentials } from "../../shared/auth.ts";
 import { formErrorOf, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
+import { dismissNotices } from "../ui/notify.tsx";
 import { EmailField, PasswordField } from "../ui/text-field.tsx";
 import { useSchemaForm } from "../ui/use-schema-form.ts";
 
@@ -46,6 +47,8 @@ export function CredentialsForm({
       form={form}
       onSubmit={form.handleSubmit((credentials) => {
         if (pending) return;
+        // A new attempt: the last one's notice (SPEC §8's alert) no longer applies (issue 34).
+        dismissNotices();
         // Nothing typed is not a badly formatted address (issue 20): asked for here, unsent.
         if (!credentials.email.trim()) {
           form.setError(
