@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { newAccountsURL } from "./support/new-accounts-server.ts";
 import { createSignedOutAccount } from "./support/sign-in.ts";
@@ -33,6 +34,21 @@ test.describe("at 360 px", () => {
     await page.screenshot({ path: "/tmp/firstrun/guidelines-360.png", fullPage: true });
   });
 });
+
+for (const width of [360, 1280]) {
+  test(`About and the guidelines have no WCAG A/AA violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/about", "/guidelines"]) {
+      await page.goto(path);
+      await expect(page.locator("main h2").first()).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id}: ${v.help}`)).toEqual([]);
+    }
+    await page.screenshot({ path: `/tmp/firstrun/guidelines-${width}.png`, fullPage: true });
+  });
+}
 
 test("the report dialog links to the guidelines in a new tab, keeping what was typed", async ({
   page,
