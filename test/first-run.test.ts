@@ -78,7 +78,10 @@ describe("a first start in development", () => {
     const moderation = lines.filter((line) => line.startsWith("moderation:"));
     expect(moderation).toHaveLength(1);
     expect(moderation[0]).toContain("ADMIN_EMAILS");
-    expect(lines.some((line) => line.includes("/dev/mail"))).toBe(false);
+    expect(lines.some((line) => line.startsWith("mail viewer:"))).toBe(false);
+    expect(lines).toContain(
+      "mail: no SMTP_URL, messages are written to this log (DEV_MAIL_VIEWER=true, as npm run dev sets, also lists them at /dev/mail)",
+    );
 
     const other = otherAddress();
     if (other) expect(await connects(other, server.port)).toBe(false);
