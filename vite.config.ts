@@ -94,6 +94,10 @@ export default defineConfig({
     sourcemap: process.env.SOURCE_MAPS === "true",
   },
   server: {
-    proxy: { "/api": { target: "http://localhost:3000", ws: true } },
+    proxy: {
+      "/api": { target: "http://localhost:3000", ws: true },
+      // The development mail viewer (DEV_MAIL_VIEWER, which `npm run dev` sets; issue 34).
+      "/dev/mail": { target: "http://localhost:3000" },
+    },
   },
 });

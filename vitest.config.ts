@@ -26,6 +26,8 @@ const processTests = [
   "test/server-log.test.ts",
   "test/demo.test.ts",
   "test/health-probes.test.ts",
+  "test/first-run.test.ts",
+  "test/install-engines.test.ts",
   "test/topology.test.ts",
   "test/upload-memory.test.ts",
 ];

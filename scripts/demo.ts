@@ -1,6 +1,7 @@
 // `npm run demo [-- --force]`: fills the database the app would use (DATABASE_URL, else the embedded
 // one in DATA_DIR) with a small community to explore, and prints two sign-ins. Never run by the
 // app itself. See scripts/demo/fill-demo.ts for what it refuses and what --force replaces.
+import { appAddress } from "../src/server/app-address.ts";
 import { loadConfigOrExit } from "../src/server/config.ts";
 import { DataDirLockedError } from "../src/server/db/data-dir-lock.ts";
 import { openStorage, StorageUnreachableError } from "../src/server/db/open-storage.ts";
@@ -51,7 +52,7 @@ try {
     process.exitCode = 1;
     process.stderr.write(`${outcome.message}\n`);
   } else {
-    const { counts, signIns } = outcome;
+    const { counts, signIns, moderator } = outcome;
     const replaced =
       outcome.replaced > 0
         ? ` (replacing the ${outcome.replaced} members of the earlier demo)`
@@ -63,8 +64,12 @@ try {
     for (const signIn of signIns) {
       console.log(`  ${signIn.email}   password: ${signIn.password}   (${signIn.username})`);
     }
+    console.log("\nAnd a moderator, who sees reports at /moderation once the app names them:");
+    console.log(`  ${moderator.email}   password: ${moderator.password}   (${moderator.username})`);
+    // Moderators are ADMIN_EMAILS's verified addresses (decision 010): the start command names one.
+    const admins = [...new Set([...config.moderation.adminEmails, moderator.email])].join(",");
     console.log(
-      `\nStart the app with \`npm start\` and open http://localhost:${config.port}. Every demo member has the same password.`,
+      `\nStart the app with \`ADMIN_EMAILS=${admins} npm start\` and open ${appAddress(config)}. Every demo member has the same password.`,
     );
     // performance.now() counts from the process's start: the time includes loading the modules.
     console.log(`Done in ${(performance.now() / 1000).toFixed(1)} s.`);

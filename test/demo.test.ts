@@ -318,15 +318,22 @@ describe(`the npm run demo command, on ${testDatabaseKind === "pglite" ? "the em
   it("fills the app's database, prints sign-ins that work in the server, then refuses a second run", async () => {
     const storage = await createServerStorage(testDatabaseKind);
     try {
-      const first = await npmRunDemo(storage.env);
+      // PORT as the operator set it: the address printed is that one (issue 34).
+      const port = String(await freePort());
+      const first = await npmRunDemo({ ...storage.env, PORT: port });
       expect(first.stderr).toBe("");
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/^Filled the (embedded|PostgreSQL) database .* 12 members/m);
       expect(first.stdout).toMatch(/^Done in \d+\.\d s\.$/m);
       const printed = [...first.stdout.matchAll(/^ {2}(\S+@\S+) {3}password: (\S+)/gm)];
-      expect(printed).toHaveLength(2);
+      // Two members, then the moderator (issue 34), whom the printed start command names.
+      expect(printed).toHaveLength(3);
+      const moderatorEmail = printed[2]?.[1];
+      const command = first.stdout.match(/`ADMIN_EMAILS=(\S+) npm start` and open (\S+)\./);
+      expect(command?.[1]).toBe(moderatorEmail);
+      expect(command?.[2]).toBe(`http://localhost:${port}`);
 
-      const server = startServer({ PORT: String(await freePort()), ...storage.env });
+      const server = startServer({ PORT: port, ADMIN_EMAILS: command?.[1] ?? "", ...storage.env });
       try {
         await waitForHealthy(server);
         for (const [, email, password] of printed) {
@@ -336,6 +343,17 @@ describe(`the npm run demo command, on ${testDatabaseKind === "pglite" ? "the em
             body: JSON.stringify({ email, password }),
           });
           expect(res.status).toBe(200);
+          const me = await fetch(`${server.url}/api/me`, {
+            headers: {
+              cookie: res.headers
+                .getSetCookie()
+                .map((line) => line.split(";")[0] ?? "")
+                .join("; "),
+            },
+          });
+          expect(((await me.json()) as { moderator?: boolean }).moderator === true).toBe(
+            email === moderatorEmail,
+          );
         }
         const feed = await (await fetch(`${server.url}/api/articles`)).json();
         expect((feed as { articles: unknown[] }).articles.length).toBeGreaterThan(10);

@@ -166,6 +166,12 @@ export const MEMBERS: DemoMember[] = [
 /** The two members whose sign-ins the demo prints. */
 export const SIGN_IN_MEMBERS = ["ana_bakes", "tom_fixes"] as const;
 
+/**
+ * The demo's moderator (issue 34), printed too. Moderators are named by ADMIN_EMAILS (decision
+ * 010), which the demo cannot set for the server: it prints the start command that names them.
+ */
+export const MODERATOR_MEMBER = "grace_draws";
+
 export type DemoPost = {
   author: string;
   kind: PostType;

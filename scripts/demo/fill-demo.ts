@@ -29,6 +29,7 @@ import {
   DIRECT_MESSAGES,
   demoEmail,
   MEMBERS,
+  MODERATOR_MEMBER,
   PLACES,
   POSTS,
   REVIEWS,
@@ -56,6 +57,8 @@ export type DemoOutcome =
   | {
       kind: "filled";
       signIns: SignIn[];
+      /** A member who moderates once the server's ADMIN_EMAILS names their (verified) address. */
+      moderator: SignIn;
       counts: DemoCounts;
       /** Demo accounts of an earlier run removed first (--force); 0 on an empty database. */
       replaced: number;
@@ -333,6 +336,11 @@ export async function fillDemo(
       email: demoEmail(username),
       password: DEMO_PASSWORD,
     })),
+    moderator: {
+      username: MODERATOR_MEMBER,
+      email: demoEmail(MODERATOR_MEMBER),
+      password: DEMO_PASSWORD,
+    },
     counts: {
       members: MEMBERS.length,
       posts: POSTS.length,

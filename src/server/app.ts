@@ -38,6 +38,7 @@ import { registerSpa } from "./http/spa.ts";
 import { fastifyTrustProxy, trustedProxyPeer } from "./http/trusted-proxies.ts";
 import { closeLiveSockets, registerLive } from "./live/index.ts";
 import {
+  devMailViewer,
   type MailSenderOptions,
   mailRoutes,
   registerMailSender,
@@ -55,6 +56,7 @@ import {
   notificationsRoutes,
   oneClickUnsubscribeRoute,
 } from "./notifications/index.ts";
+import { pagesRoutes } from "./pages/index.ts";
 import { photosRoutes } from "./photos/index.ts";
 import { placesRoutes } from "./places/index.ts";
 import { postsPlugin, postsRoutes } from "./posts/index.ts";
@@ -204,6 +206,7 @@ export async function buildApp({
       await api.register(moderationRoutes);
       await api.register(mailRoutes);
       await api.register(placesRoutes);
+      await api.register(pagesRoutes);
       await api.register(searchRoutes);
       await api.register(townMapRoutes);
       await api.register(notificationsRoutes);
@@ -216,6 +219,7 @@ export async function buildApp({
 
   await app.register(oneClickUnsubscribeRoute(app.notifications.signingKey));
   await app.register(sitemapRoutes);
+  await app.register(devMailViewer);
   await registerSpa(app, config.webDir, linkPreviews(app));
   return app;
 }

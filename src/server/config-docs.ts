@@ -47,7 +47,11 @@ const writeLimitRows = WRITE_ACTIONS.map(
 /** The table's rows, in the README's order. */
 export const CONFIG_DOCS: ConfigDoc[] = [
   row("PORT", "HTTP port"),
-  row("HOST", "interface to listen on"),
+  row(
+    "HOST",
+    "interface to listen on: `0.0.0.0` (every interface) to be reached from other machines; the Dockerfile and `compose.yaml` set it",
+    "`0.0.0.0` in production, else `127.0.0.1` (this machine only)",
+  ),
   row("DATABASE_URL", "`postgres://…` of a PostgreSQL server; unset means the embedded database"),
   row(
     "DATABASE_CONNECT_TIMEOUT_SECONDS",
@@ -84,6 +88,10 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   row(
     "TEST_CLOCK",
     "tests only (browser journeys): `POST /api/test/clock` `{ advanceSeconds }` moves the server's clock forward and runs the due reminders and mails at once; refused when `NODE_ENV=production`",
+  ),
+  row(
+    "DEV_MAIL_VIEWER",
+    "development only (`npm run dev` sets it): `/dev/mail` lists the mail the outbox would have sent, newest first, with its links; off, and always in production, `/dev/mail` answers 404; refused when `NODE_ENV=production`",
   ),
   row(
     "AUTH_ENUMERATION_PROTECTION",

@@ -127,7 +127,8 @@ export const envSchema = z.object({
     .min(0, "must be between 0 and 65535")
     .max(65535, "must be between 0 and 65535")
     .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Unset: every interface in production, else this machine only (issue 34). */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -174,6 +175,11 @@ export const envSchema = z.object({
    * in production.
    */
   TEST_CLOCK: onOff(false),
+  /**
+   * Development only (`npm run dev`, issue 34): /dev/mail lists what the outbox would have sent.
+   * Refused in production.
+   */
+  DEV_MAIL_VIEWER: onOff(false),
   HEADERS_TIMEOUT_SECONDS: positiveInt(10),
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
@@ -270,6 +276,8 @@ export type Config = {
   apiDocs: boolean;
   /** Tests only: a clock POST /api/test/clock moves (test-clock/). */
   testClock: boolean;
+  /** Development only: /dev/mail shows the outbox (mail/dev-mail-viewer.ts). */
+  devMailViewer: boolean;
   /** What the Host header may name; undefined when PUBLIC_ORIGIN is set (then nothing reads Host). */
   allowedHosts: string[] | undefined;
   serveSourceMaps: boolean;
@@ -387,6 +395,11 @@ function checkCombinations(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv)
       `Invalid configuration: ${missing} must be set together with ${present} (a key pair).`,
     );
   }
+  if (e.NODE_ENV === "production" && e.DEV_MAIL_VIEWER) {
+    throw new ConfigError(
+      "Invalid configuration: DEV_MAIL_VIEWER=true is for development only: it shows every mail's links (password resets included) to whoever opens /dev/mail. Unset it in production.",
+    );
+  }
   if (e.NODE_ENV === "production" && e.TEST_CLOCK) {
     throw new ConfigError(
       "Invalid configuration: TEST_CLOCK=true is for tests only: it lets anyone move the server's clock. Unset it in production.",
@@ -421,6 +434,13 @@ function pushConfig(e: z.infer<typeof envSchema>, mailFrom: string): PushConfig 
   };
 }
 
+/**
+ * HOST, else every interface in production (containers, hosts behind a proxy) and this machine
+ * only anywhere else (issue 34): `npm start` on a laptop is not offered to the whole network.
+ */
+const listenHost = (e: z.infer<typeof envSchema>) =>
+  e.HOST ?? (e.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+
 /** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankAsUnset = Object.fromEntries(
@@ -442,7 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     `Your Local Talents <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : "localhost"}>`;
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: listenHost(e),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseBounds: {
@@ -457,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== "production",
     testClock: e.TEST_CLOCK,
+    devMailViewer: e.DEV_MAIL_VIEWER,
     allowedHosts:
       e.PUBLIC_ORIGIN && !e.ALLOWED_HOSTS
         ? undefined

@@ -48,6 +48,7 @@ export const features: Record<string, Record<string, string>> = {
   avatars: {},
   mail: {},
   health: {},
+  pages: {},
   auth: {
     limits: "the per-address counts",
     write: "each change is one write(): limit, locks, events",

@@ -82,6 +82,8 @@ async function main(): Promise<void> {
   } catch (error) {
     failOnListenError(error, config.port);
   }
+  const { logStartNotes } = await import("./start-notes.ts");
+  logStartNotes(config, app.log);
   // The place list (about 0.4 s to read, blocking) loads before the first autocomplete or distance
   // filter needs it, but not while the first requests wait: right after listen it held the very
   // first answer back by as long.

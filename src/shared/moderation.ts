@@ -52,6 +52,12 @@ export type CreateReportInput = z.input<typeof createReportBodySchema>;
 
 /** The notice a reporter reads after reporting (the reporter is never told who acted). */
 export const REPORT_RECEIVED_TEXT = "Thanks. Moderators will look at it.";
+/**
+ * The same, on a site whose operator named no moderator yet (ADMIN_EMAILS empty, issue 34): the
+ * report is kept and counts as any other, but saying someone will look would be untrue.
+ */
+export const REPORT_RECEIVED_UNMODERATED_TEXT =
+  "Thanks, your report is recorded. This site has no moderators yet, so nobody will review it until the site's operator adds one.";
 
 export const createReportResponseSchema = z.object({
   report: z.object({ id: z.number().int(), status: z.literal("open") }),
@@ -163,3 +169,16 @@ export const blockedMemberSchema = z.object({
 export const blocksResponseSchema = z.object({ blocked: z.array(blockedMemberSchema) });
 /** PUT and DELETE /api/blocks/:username answer the state after the call (both idempotent). */
 export const blockStateResponseSchema = z.object({ username: z.string(), blocked: z.boolean() });
+
+/** A suspended member as /moderation lists them: `suspended_until` an ISO time or "indefinite". */
+export const suspendedMemberSchema = z.object({
+  username: z.string(),
+  suspended_until: z.string(),
+});
+export type SuspendedMember = z.infer<typeof suspendedMemberSchema>;
+
+/**
+ * GET /api/moderation/suspended (issue 34): who is suspended now, the soonest to end first and
+ * those suspended until lifted last, so a suspension whose report is closed can still be lifted.
+ */
+export const suspendedResponseSchema = z.object({ members: z.array(suspendedMemberSchema) });

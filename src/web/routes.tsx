@@ -65,6 +65,8 @@ const UnsubscribePage = page(
   () => import("./notifications/unsubscribe-page.tsx"),
   "UnsubscribePage",
 );
+const AboutPage = page(() => import("./site-pages/site-page.tsx"), "AboutPage");
+const GuidelinesPage = page(() => import("./site-pages/site-page.tsx"), "GuidelinesPage");
 const NotificationsPage = page(
   () => import("./notifications/notifications-page.tsx"),
   "NotificationsPage",
@@ -99,6 +101,8 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/unsubscribe", screen: UnsubscribePage },
   // Issue 32: a "Still offering …?" mail's one-click links, without signing in.
   { path: "/post-link", screen: PostLinkPage },
+  { path: "/about", screen: AboutPage },
+  { path: "/guidelines", screen: GuidelinesPage },
 ];
 
 /** Every tab follows the session (issue 20): loaded after the first screen, on every page. */

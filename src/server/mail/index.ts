@@ -1,5 +1,6 @@
 /** What other features may use of mail (decision 007). */
 export { appLink } from "./app-link.ts";
+export { devMailViewer } from "./dev-mail-viewer.ts";
 export { mailRoutes } from "./mail-routes.ts";
 export type { MailSenderOptions } from "./mail-sender.ts";
 export { mailAvailable } from "./mail-transport.ts";

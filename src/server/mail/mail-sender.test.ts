@@ -289,9 +289,13 @@ describe("without SMTP_URL", () => {
     const [id] = await queue(message("ada@example.test", "Reset your password", link));
     await sender.waitForAttempt((a) => a.id === id && a.outcome === "sent");
     const log = sender.log();
-    expect(log.some((l) => l.msg === "mail: no SMTP_URL, messages are written to this log")).toBe(
-      true,
-    );
+    expect(
+      log.some(
+        (l) =>
+          l.msg ===
+          "mail: no SMTP_URL, messages are written to this log (DEV_MAIL_VIEWER=true, as npm run dev sets, also lists them at /dev/mail)",
+      ),
+    ).toBe(true);
     expect(log.find((l) => String(l.msg).startsWith("mail (no SMTP_URL"))).toMatchObject({
       mail: { to: "ada@example.test", subject: "Reset your password", links: [link] },
     });

@@ -16,7 +16,13 @@ export function registerMailSender(app: FastifyInstance, options?: MailSenderOpt
     return;
   }
   if (app.config.mail.smtpUrl) app.log.info(`mail: sent through ${transport.description}`);
-  else app.log.info("mail: no SMTP_URL, messages are written to this log");
+  else {
+    // Where else to read them (issue 34): one line among the request log's is easy to miss.
+    const viewer = app.config.devMailViewer
+      ? "and listed at /dev/mail"
+      : "(DEV_MAIL_VIEWER=true, as npm run dev sets, also lists them at /dev/mail)";
+    app.log.info(`mail: no SMTP_URL, messages are written to this log ${viewer}`);
+  }
   const sender = createMailSender({ database: app.database, transport, log: app.log, options });
   app.addHook("onReady", () => sender.start());
   app.addHook("onClose", () => sender.stop());

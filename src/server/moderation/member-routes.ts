@@ -3,9 +3,12 @@ import { z } from "zod";
 import {
   moderationActionBodySchema,
   suspendBodySchema,
+  suspendedResponseSchema,
   suspensionResponseSchema,
 } from "../../shared/moderation.ts";
 import { forbidden, notFound } from "../http/app-error.ts";
+import { QUEUE_LIMIT } from "./queue.ts";
+import { memberSuspension, suspendedMembers } from "./suspended-members.ts";
 import { liftSuspension, suspendMember } from "./suspensions.ts";
 
 const memberParamsSchema = z.object({ username: z.string().min(1).max(64) });
@@ -15,9 +18,33 @@ const noSuchMember = (username: string) => notFound(`There is no member named "$
 /** What both member routes share: the member named in the path, the suspension as it is after. */
 const memberSchema = { params: memberParamsSchema, response: { 200: suspensionResponseSchema } };
 
-/** Suspending members and lifting suspensions (suspensions.ts). */
+/**
+ * Suspending members and lifting suspensions (suspensions.ts); who is suspended now (/moderation's
+ * list) and one member's suspension (their profile, to a moderator; issue 34).
+ */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+
+  app.get(
+    "/moderation/suspended",
+    { schema: { response: { 200: suspendedResponseSchema } } },
+    async () => ({
+      members: (await suspendedMembers(db, QUEUE_LIMIT)).map((row) => ({
+        username: row.username,
+        suspended_until: row.suspendedUntil,
+      })),
+    }),
+  );
+
+  app.get(
+    "/moderation/members/:username",
+    { schema: memberSchema },
+    async ({ params: { username } }) => {
+      const member = await memberSuspension(db, username);
+      if (!member) throw noSuchMember(username);
+      return { username: member.username, suspended_until: member.suspendedUntil };
+    },
+  );
 
   app.post(
     "/moderation/members/:username/suspend",

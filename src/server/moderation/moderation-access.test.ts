@@ -15,6 +15,8 @@ function everyEndpoint(postId: number, username: string) {
     { url: "/hidden" },
     { url: "/log" },
     { url: "/log?before=5" },
+    { url: "/suspended" },
+    { url: `/members/${username}` },
     { method: "POST", url: `/items/post/${postId}/dismiss`, payload: { reason: "" } },
     { method: "POST", url: `/items/post/${postId}/hide`, payload: { reason: "Spam" } },
     { method: "POST", url: `/items/post/${postId}/restore`, payload: {} },
@@ -86,6 +88,8 @@ describe("the moderation API refuses everyone but moderators", () => {
     for (const endpoint of endpoints) {
       statuses.push((await m.call(moderator, endpoint)).statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 404, 404, 200, 200, 400, 400]);
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 404, 404, 200, 200, 400, 400,
+    ]);
   });
 });

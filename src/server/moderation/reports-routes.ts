@@ -4,6 +4,7 @@ import {
   createReportBodySchema,
   createReportResponseSchema,
   REPORT_RECEIVED_TEXT,
+  REPORT_RECEIVED_UNMODERATED_TEXT,
 } from "../../shared/moderation.ts";
 import { requireMember } from "../auth/index.ts";
 import { conflict, forbidden, notFound } from "../http/app-error.ts";
@@ -55,9 +56,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await reportItem(app.database.db, app.config, reporter, request.body);
       if (!outcome.ok) throw refusalAnswer(outcome);
       const { report } = outcome;
-      return reply
-        .status(201)
-        .send({ report: { id: report.id, status: "open" }, message: REPORT_RECEIVED_TEXT });
+      return reply.status(201).send({
+        report: { id: report.id, status: "open" },
+        message:
+          app.config.moderation.adminEmails.length > 0
+            ? REPORT_RECEIVED_TEXT
+            : REPORT_RECEIVED_UNMODERATED_TEXT,
+      });
     },
   );
 };

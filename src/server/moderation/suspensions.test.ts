@@ -229,3 +229,59 @@ describe("POST /api/moderation/members/:username/lift", () => {
     expect((await lift(moderator, "nobody_by_that_name")).statusCode).toBe(404);
   });
 });
+
+describe("who is suspended now (issue 34): GET /api/moderation/suspended and /members/:username", () => {
+  const suspended = async (moderator: TestUser) => {
+    const res = await m.call(moderator, { url: "/suspended" });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().members as { username: string; suspended_until: string }[];
+  };
+  const status = async (moderator: TestUser, username: string) =>
+    m.call(moderator, { url: `/members/${username}` });
+
+  it("lists a suspension whose report was closed, soonest end first, until lifted last; Lift takes it off", async () => {
+    const moderator = await m.moderator();
+    const forever = await m.member();
+    const forADay = await m.member();
+    const bystander = await m.member();
+    // The report that led to it is actioned by the suspension: the queue no longer names them.
+    const postId = await m.post(forever);
+    expect((await m.report(bystander, { type: "post", id: postId })).statusCode).toBe(201);
+    expect(
+      (await suspend(moderator, forever.username, { duration: "indefinite" })).statusCode,
+    ).toBe(200);
+    expect((await suspend(moderator, forADay.username, { duration: "day" })).statusCode).toBe(200);
+    const queued = (await m.queue(moderator)).map((entry) => entry.author.username);
+    expect(queued).not.toContain(forever.username);
+
+    const listed = (await suspended(moderator)).filter((row) =>
+      [forever.username, forADay.username, bystander.username].includes(row.username),
+    );
+    expect(listed.map((row) => row.username)).toEqual([forADay.username, forever.username]);
+    expect(Date.parse(listed[0]?.suspended_until ?? "")).toBeGreaterThan(Date.now());
+    expect(listed[1]?.suspended_until).toBe("indefinite");
+
+    const one = await status(moderator, forever.username.toUpperCase());
+    expect(one.json()).toEqual({ username: forever.username, suspended_until: "indefinite" });
+    expect((await status(moderator, bystander.username)).json()).toEqual({
+      username: bystander.username,
+      suspended_until: null,
+    });
+    expect((await status(moderator, "nobody_by_that_name")).statusCode).toBe(404);
+
+    expect((await lift(moderator, forever.username)).statusCode).toBe(200);
+    expect((await suspended(moderator)).map((row) => row.username)).not.toContain(forever.username);
+    expect((await status(moderator, forever.username)).json().suspended_until).toBeNull();
+  });
+
+  it("leaves out a suspension that has ended", async () => {
+    const moderator = await m.moderator();
+    const member = await m.member();
+    await db()
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(users.id, member.userId));
+    expect((await suspended(moderator)).map((row) => row.username)).not.toContain(member.username);
+    expect((await status(moderator, member.username)).json().suspended_until).toBeNull();
+  });
+});

@@ -1,8 +1,9 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { Credentials } from "../../shared/auth.ts";
-import { formErrorOf } from "../ui/form-errors.ts";
+import { formErrorOf, setFormError } from "../ui/form-errors.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
+import { dismissNotices } from "../ui/notify.tsx";
 import { EmailField, PasswordField } from "../ui/text-field.tsx";
 import { useSchemaForm } from "../ui/use-schema-form.ts";
 
@@ -13,6 +14,8 @@ type Props = {
   pending: boolean;
   passwordAutoComplete: "current-password" | "new-password";
   passwordHint?: string;
+  /** A refusal that came back to the page (a Google sign-in's), said as one about the whole attempt. */
+  refusal?: string | null;
   /** Sends the credentials; a refusal goes on the fields or the whole form through `form`. */
   onSubmit: (credentials: Credentials, form: CredentialsFormApi) => void;
 };
@@ -27,11 +30,15 @@ export function CredentialsForm({
   pending,
   passwordAutoComplete,
   passwordHint,
+  refusal,
   onSubmit,
 }: Props) {
   const form = useSchemaForm<Credentials, Credentials>({
     defaultValues: { email: "", password: "" },
   });
+  useEffect(() => {
+    if (refusal) setFormError(form, refusal);
+  }, [form, refusal]);
   const formErrorId = useId();
   const describedByFormError = formErrorOf(form) ? formErrorId : undefined;
 
@@ -40,6 +47,8 @@ export function CredentialsForm({
       form={form}
       onSubmit={form.handleSubmit((credentials) => {
         if (pending) return;
+        // A new attempt: the last one's notice (SPEC §8's alert) no longer applies (issue 34).
+        dismissNotices();
         // Nothing typed is not a badly formatted address (issue 20): asked for here, unsent.
         if (!credentials.email.trim()) {
           form.setError(

@@ -17,6 +17,8 @@ import "./auth.css";
 /** Why a Google sign-in came back here: SPEC §8's words, or how long the account is suspended. */
 const googleFailure = (code: string, params: URLSearchParams) =>
   code === "account-suspended" ? googleSuspendedText(params.get("until")) : "Error when signing in";
+/** Google refusals said on the form rather than as SPEC's alert: the suspension (issue 34). */
+const AT_FORM = ["account-suspended"];
 
 /**
  * /login: email and password, or Google (SPEC §2, §4, §8), then the feed, or the page that sent
@@ -26,7 +28,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const next = useReturnPath();
-  useGoogleErrorNotice(googleFailure);
+  const googleRefusal = useGoogleErrorNotice(googleFailure, { atForm: AT_FORM });
 
   return (
     <CardPage
@@ -42,6 +44,7 @@ export function LoginPage() {
         submitLabel="Sign in"
         pending={login.isPending}
         passwordAutoComplete="current-password"
+        refusal={googleRefusal}
         onSubmit={(credentials, form) => {
           login.mutate(credentials, {
             onSuccess: async (session) => {
@@ -51,6 +54,9 @@ export function LoginPage() {
               await navigate(pathAfterSignIn(Boolean(session.profile), next));
             },
             onError: (failure) => {
+              // One message per refusal: an earlier attempt's notice ("…incorrect") would
+              // contradict this one (issue 34: a paused sign-in under a leftover notice).
+              dismissNotices();
               const refusal =
                 failure instanceof ApiError
                   ? loginRefusal(failure.code, failure.message, failure.fields.pausedUntil)

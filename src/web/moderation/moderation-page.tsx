@@ -6,11 +6,13 @@ import { HiddenSection } from "./hidden-section.tsx";
 import { LogSection } from "./log-section.tsx";
 import { moderationActor } from "./moderation-actor.ts";
 import { QueueSection } from "./queue-section.tsx";
+import { SuspendedSection } from "./suspended-section.tsx";
 import "./moderation.css";
 
 /**
  * /moderation, for moderators only (anyone else gets the not-found page, as for an address that
- * does not exist): the reports queue, what is hidden, and the log.
+ * does not exist): the reports queue, what is hidden,
+ * who is suspended, and the log.
  */
 export function ModerationPage() {
   const session = useSession();
@@ -25,6 +27,7 @@ export function ModerationPage() {
       <h1>Moderation</h1>
       <QueueSection viewer={actor?.username || null} />
       <HiddenSection />
+      <SuspendedSection />
       <LogSection />
     </div>
   );

@@ -82,7 +82,9 @@ export function formatWhen(iso: string): string {
 }
 
 /** An author's suspension as the queue shows it; null when not suspended. */
-export function suspensionText(author: ModeratedItem["author"]): string | null {
+export function suspensionText(
+  author: Pick<ModeratedItem["author"], "suspended_until">,
+): string | null {
   const until = author.suspended_until;
   if (!until) return null;
   return until === "indefinite" ? "Suspended until lifted" : `Suspended until ${formatWhen(until)}`;

@@ -9,6 +9,7 @@ import { useProfile } from "../api/get-profile.ts";
 import { readStoredUsername, useSession } from "../auth/index.ts";
 import { BlockButton, BlockedNotice } from "../blocks/index.ts";
 import { conversationAddress } from "../messages/index.ts";
+import { MemberSuspensionStatus } from "../moderation/index.ts";
 import { ReportButton } from "../reports/index.ts";
 import { ReviewsBlock } from "../reviews/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -135,6 +136,7 @@ function ProfileContent({ user }: { user: ProfileDetail }) {
         )}
         {isOwner && !user.hidden && <ShareProfile user={user} />}
         {user.hidden && <HiddenNotice className="profile-hidden-notice" />}
+        {!isOwner && <MemberSuspensionStatus username={user.username} />}
       </header>
       {mayBlock && user.blocked && <BlockedNotice username={user.username} />}
       {isEditing ? (

@@ -2,9 +2,9 @@ import {
   createReportBodySchema,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASON_LABELS,
-  REPORT_RECEIVED_TEXT,
   type ReportTarget,
 } from "../../shared/moderation.ts";
+import { SITE_PAGES } from "../../shared/site-pages.ts";
 import { FormFrame } from "../ui/form-frame.tsx";
 import { notify } from "../ui/notify.tsx";
 import { RadioGroupField } from "../ui/radio-group-field.tsx";
@@ -37,8 +37,9 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
     schema: reportFieldsSchema,
     defaultValues: { note: "" },
     request: (fields) => ({ target, ...fields }),
-    onSuccess: () => {
-      notify(REPORT_RECEIVED_TEXT, "success");
+    onSuccess: ({ message }) => {
+      // The server's words: on a site with no moderator yet, it says so (issue 34).
+      notify(message, "success");
       onSent();
     },
   });
@@ -57,6 +58,11 @@ export function ReportForm({ target, onSent, onCancel }: Props) {
     >
       <p className="muted">
         What is wrong with this {KIND_NAMES[target.type]}? Its author is not told who reported it.
+        See the {/* A new tab: following it here would close the dialog and lose what was typed. */}
+        <a href={SITE_PAGES.guidelines.path} target="_blank" rel="noopener">
+          community guidelines (opens in a new tab)
+        </a>
+        .
       </p>
       <RadioGroupField form={form} name="reason" label="Reason" options={REPORT_REASON_LABELS} />
       <TextAreaField

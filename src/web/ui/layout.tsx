@@ -2,8 +2,10 @@ import { type ReactNode, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Notices } from "./notify.tsx";
 import { PageErrorBoundary } from "./page-error-boundary.tsx";
+import { SiteFooter } from "./site-footer.tsx";
 
-/** Every screen's frame: the skip link, the top bar (the app's, given by routes.tsx), the page, notices. */
+/** Every screen's frame: the skip link, the top bar (the app's, given by routes.tsx), the page,
+ * the footer, notices. */
 export function Layout({ topBar }: { topBar: ReactNode }) {
   const { pathname } = useLocation();
   return (
@@ -19,6 +21,7 @@ export function Layout({ topBar }: { topBar: ReactNode }) {
           </Suspense>
         </PageErrorBoundary>
       </main>
+      <SiteFooter />
       <Notices />
     </>
   );

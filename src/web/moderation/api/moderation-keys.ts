@@ -6,4 +6,6 @@ export const moderationKeys = {
   count: [...moderationQueryKey, "count"] as const,
   hidden: [...moderationQueryKey, "hidden"] as const,
   log: [...moderationQueryKey, "log"] as const,
+  suspended: [...moderationQueryKey, "suspended"] as const,
+  member: (username: string) => [...moderationQueryKey, "member", username.toLowerCase()] as const,
 };
