@@ -48,7 +48,7 @@ function RequestAnswer({ username }: { username: string }) {
           type="button"
           className="button button-ghost"
           disabled={answer.isPending}
-          onClick={() => answer.mutate("decline", { onSuccess: () => void navigate("/chatapp") })}
+          onClick={() => answer.mutate("decline", { onSuccess: () => void navigate("/messages") })}
         >
           Decline
         </button>
@@ -114,8 +114,14 @@ export function ConversationView({ username, me }: { username: string; me: Me })
     <section className="chat conversation" aria-label={`Conversation with ${other.username}`}>
       <title>{`${other.username} · Chat · Your Local Talents`}</title>
       <header className="chat-header conversation-header">
-        <Link to="/chatapp" className="button button-ghost button-small">
-          Back to the room
+        {/* One line on a 360 px phone (issue 34): a short way back, the avatar, the name cut if long. */}
+        <Link
+          to="/messages"
+          className="button button-ghost button-small conversation-back"
+          aria-label="Back to messages"
+        >
+          <span aria-hidden="true">←</span>
+          <span className="conversation-back-label">Messages</span>
         </Link>
         <Avatar name={other.username} imageUrl={other.img_url} size={40} />
         <h1 className="conversation-title">{other.username}</h1>

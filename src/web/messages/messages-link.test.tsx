@@ -19,7 +19,7 @@ function openTopBar(session: MeResponse, unread = 0) {
   let total = unread;
   const { requests } = renderWithApi(
     <>
-      <TopBar moreLinks={<MessagesLink />} />
+      <TopBar memberLinks={<MessagesLink />} />
       <LiveConversationUpdates />
     </>,
     (request) =>

@@ -7,10 +7,12 @@ import { conversationKeys } from "./conversation-keys.ts";
 /**
  * The member's conversations, most recent first (GET /api/conversations): a page of 20, each
  * further page from the previous answer's `nextCursor`. A refetch (a live frame) reads every
- * loaded page again.
+ * loaded page again. `enabled`: false leaves the list unread (the top bar asks only while
+ * something waits unread).
  */
-export function useConversations() {
+export function useConversations(enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: conversationKeys.list,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<ConversationsPage>(
