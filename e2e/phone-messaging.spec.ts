@@ -216,3 +216,51 @@ test("item 5: Messages opens the inbox, or the one conversation with unread mess
   await expect(page.getByRole("log", { name: "Chat messages" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Conversations" })).toHaveCount(0);
 });
+
+test("item 6: the conversation list keeps inside its card at 360 and 1280 px: previews cut with an ellipsis, times in sight", async ({
+  page,
+  otherMember,
+}) => {
+  const bob = await otherMember("bob");
+  const alice = await signUpWithProfile(page, newAccount("alice"));
+  const long = `${unique()} ${"Could you also have a look at the boiler pressure and the radiator valves upstairs? ".repeat(4)}`;
+  const sent = await bob.page.request.post(`/api/conversations/with/${alice.username}/messages`, {
+    data: { text: long, clientId: `long-${unique()}` },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  for (const [size, address] of [
+    [PHONE, "/messages"],
+    [DESKTOP, `/chatapp?with=${bob.account.username}`],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto(address);
+    const list = page.getByRole("region", { name: "Conversations" });
+    const entry = list.getByRole("link", { name: new RegExp(bob.account.username) });
+    await expect(entry).toBeVisible();
+    const time = entry.locator("time");
+    await expect(time).toBeVisible();
+    const layout = await list.evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const inside = (element: Element) => {
+        const r = element.getBoundingClientRect();
+        return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+      };
+      const preview = [...card.querySelectorAll<HTMLElement>("a span")].find((span) =>
+        span.textContent?.includes("boiler pressure"),
+      );
+      return {
+        timesInside: [...card.querySelectorAll("time")].every(inside),
+        linksInside: [...card.querySelectorAll("a")].every(inside),
+        cut: preview ? preview.scrollWidth > preview.clientWidth : false,
+        ellipsis: preview ? getComputedStyle(preview).textOverflow : "",
+      };
+    });
+    expect(layout, `at ${size.width} px`).toEqual({
+      timesInside: true,
+      linksInside: true,
+      cut: true,
+      ellipsis: "ellipsis",
+    });
+  }
+});

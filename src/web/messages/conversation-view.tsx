@@ -6,6 +6,7 @@ import { MessageForm, MessageList } from "../message-log/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { useAnswerRequest } from "./api/answer-request.ts";
 import { messagesOf, useConversation } from "./api/get-conversation.ts";
+import { StartedOn } from "./message-time.tsx";
 import { useMarkReadOnView } from "./use-mark-read-on-view.ts";
 import { useSendDirectMessages } from "./use-send-direct-messages.ts";
 
@@ -67,9 +68,17 @@ function RequestAnswer({ username }: { username: string }) {
  * on the right, older pages on scrolling up, Report on theirs, Accept / Decline for a request, the
  * form; read as it is open.
  */
-export function ConversationView({ username, me }: { username: string; me: Me }) {
+export function ConversationView({
+  username,
+  me,
+  fromPost,
+}: {
+  username: string;
+  me: Me;
+  fromPost?: number | undefined;
+}) {
   const query = useConversation(username);
-  const sender = useSendDirectMessages(username);
+  const sender = useSendDirectMessages(username, fromPost);
   const conversation = query.data?.pages[0]?.conversation;
   const other = conversation?.with ?? { username, img_url: null };
   const messages = messagesOf(query.data);
@@ -91,6 +100,15 @@ export function ConversationView({ username, me }: { username: string; me: Me })
   } else {
     body = (
       <>
+        {conversation?.origin_post && (
+          <p className="conversation-origin muted">
+            About{" "}
+            <Link to={`/articles/${conversation.origin_post.id}`}>
+              {conversation.origin_post.title}
+            </Link>
+            , <StartedOn iso={conversation.started_at} />
+          </p>
+        )}
         {conversation?.status === "request" && <RequestAnswer username={other.username} />}
         <MessageList
           label={`Messages with ${other.username}`}

@@ -8,7 +8,16 @@ import "./messages.css";
  * phones one of them fills the screen: the list on /messages, requests first, so nothing waits
  * behind a second tab; the conversation when one is open, with its way back to the list.
  */
-export function ConversationsLayout({ me, withName }: { me: Me; withName: string | null }) {
+export function ConversationsLayout({
+  me,
+  withName,
+  fromPost,
+}: {
+  me: Me;
+  withName: string | null;
+  /** The post the conversation would start from ("Chat to" on it). */
+  fromPost?: number | undefined;
+}) {
   return (
     <div className={withName ? "chatapp chatapp-conversation-open" : "chatapp"}>
       <div className="chatapp-side">
@@ -16,7 +25,12 @@ export function ConversationsLayout({ me, withName }: { me: Me; withName: string
       </div>
       <div className="chatapp-main">
         {withName ? (
-          <ConversationView key={withName.toLowerCase()} username={withName} me={me} />
+          <ConversationView
+            key={withName.toLowerCase()}
+            username={withName}
+            me={me}
+            fromPost={fromPost}
+          />
         ) : (
           <p className="chatapp-choose muted">Choose a conversation to read it here.</p>
         )}

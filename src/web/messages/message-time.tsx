@@ -9,3 +9,20 @@ export function shortTime(iso: string, now = new Date()): string {
     ? timeOfDay.format(date)
     : dayOfYear.format(date);
 }
+
+const fullDay = new Intl.DateTimeFormat(undefined, {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** When a conversation started (issue 34): its day, with the exact moment for machines. */
+export function StartedOn({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <>
+      started <time dateTime={iso}>{fullDay.format(date)}</time>
+    </>
+  );
+}
