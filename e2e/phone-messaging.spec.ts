@@ -224,8 +224,15 @@ test("item 6: the conversation list keeps inside its card at 360 and 1280 px: pr
   const bob = await otherMember("bob");
   const alice = await signUpWithProfile(page, newAccount("alice"));
   const long = `${unique()} ${"Could you also have a look at the boiler pressure and the radiator valves upstairs? ".repeat(4)}`;
+  const title = `Boiler checks ${unique()}`;
+  const posted = await page.request.post("/api/articles", {
+    data: { title, topic: "Plumbing", body: "Annual boiler checks." },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const postId = ((await posted.json()) as { article: { id: number } }).article.id;
+  // Bob writes from Alice's post ("Chat to" on it sends its id).
   const sent = await bob.page.request.post(`/api/conversations/with/${alice.username}/messages`, {
-    data: { text: long, clientId: `long-${unique()}` },
+    data: { text: long, clientId: `long-${unique()}`, origin_post_id: postId },
   });
   expect(sent.status(), await sent.text()).toBe(201);
 
@@ -238,15 +245,18 @@ test("item 6: the conversation list keeps inside its card at 360 and 1280 px: pr
     const list = page.getByRole("region", { name: "Conversations" });
     const entry = list.getByRole("link", { name: new RegExp(bob.account.username) });
     await expect(entry).toBeVisible();
-    const time = entry.locator("time");
+    const time = entry.locator("time").first();
     await expect(time).toBeVisible();
+    // Which post it started from, and when.
+    await expect(entry).toContainText(`About “${title}”, started`);
     const layout = await list.evaluate((card) => {
       const box = card.getBoundingClientRect();
       const inside = (element: Element) => {
         const r = element.getBoundingClientRect();
         return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
       };
-      const preview = [...card.querySelectorAll<HTMLElement>("a span")].find((span) =>
+      // The innermost element holding the preview (the last of those around it).
+      const preview = [...card.querySelectorAll<HTMLElement>("a span")].findLast((span) =>
         span.textContent?.includes("boiler pressure"),
       );
       return {
@@ -263,4 +273,8 @@ test("item 6: the conversation list keeps inside its card at 360 and 1280 px: pr
       ellipsis: "ellipsis",
     });
   }
+  // The open conversation says it too, with a link to the post.
+  await expect(
+    conversation(page, bob.account.username).getByRole("link", { name: title }),
+  ).toHaveAttribute("href", `/articles/${postId}`);
 });

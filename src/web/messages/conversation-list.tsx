@@ -46,8 +46,12 @@ function Entry({
             {unread > 0 && <span className="conversation-unread">{unread} unread</span>}
           </span>
           {origin && (
+            // The title gives way to the date, which stays whole.
             <span className="conversation-entry-origin">
-              About “{origin.title}”, <StartedOn iso={conversation.started_at} />
+              <span className="conversation-entry-origin-title">About “{origin.title}”,</span>{" "}
+              <span className="conversation-entry-started">
+                <StartedOn iso={conversation.started_at} />
+              </span>
             </span>
           )}
         </span>

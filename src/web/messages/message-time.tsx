@@ -10,19 +10,23 @@ export function shortTime(iso: string, now = new Date()): string {
     : dayOfYear.format(date);
 }
 
-const fullDay = new Intl.DateTimeFormat(undefined, {
+const dayWithYear = new Intl.DateTimeFormat(undefined, {
   day: "numeric",
   month: "short",
   year: "numeric",
 });
 
-/** When a conversation started (issue 34): its day, with the exact moment for machines. */
-export function StartedOn({ iso }: { iso: string }) {
+/**
+ * When a conversation started (issue 34): its day (with the year when not this one), the exact
+ * moment for machines.
+ */
+export function StartedOn({ iso, now = new Date() }: { iso: string; now?: Date }) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
+  const format = date.getFullYear() === now.getFullYear() ? dayOfYear : dayWithYear;
   return (
     <>
-      started <time dateTime={iso}>{fullDay.format(date)}</time>
+      started <time dateTime={iso}>{format.format(date)}</time>
     </>
   );
 }
