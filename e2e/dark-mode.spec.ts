@@ -68,7 +68,7 @@ test("the main screens pass axe in the light and the dark scheme at 360 and 1280
   page,
   otherMember,
 }) => {
-  // 9 screens × 2 schemes × 2 widths, each checked by axe.
+  // 10 screens × 2 schemes × 2 widths, each checked by axe.
   test.setTimeout(240_000);
   const other = await otherMember("neighbour");
   const post = await createPost(other.page.request, {
@@ -108,6 +108,11 @@ test("the main screens pass axe in the light and the dark scheme at 360 and 1280
   await page.goto("/chatapp");
   await checkEverywhere(page, "room", async () => {
     await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  });
+  // Before the conversation is opened, which reads its entry.
+  await page.goto("/notifications");
+  await checkEverywhere(page, "notifications", async () => {
+    await expect(page.getByText("New", { exact: true }).first()).toBeVisible();
   });
   await page.goto("/messages");
   await checkEverywhere(page, "inbox", async () => {
