@@ -196,7 +196,10 @@ test("the chat page meets WCAG A/AA signed in and signed out, and fits 360 px", 
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(alice.page.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
-  expect((await chatLog(alice.page).boundingBox())?.height).toBe(500);
+  // Issue 34: the log takes the height the phone leaves it (e2e/phone-messaging.spec.ts); on a
+  // laptop that is at least SPEC's 500 px.
+  await alice.page.setViewportSize({ width: 1280, height: 800 });
+  expect((await chatLog(alice.page).boundingBox())?.height).toBeGreaterThanOrEqual(500);
 });
 
 test("keyboard only: type, send with Enter, and reach the log", async ({ otherMember }) => {

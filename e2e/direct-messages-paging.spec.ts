@@ -32,7 +32,8 @@ test("a member with more conversations than a page: 20 listed, 'Load more' bring
       writers.push(username);
     }
 
-    await page.goto("/chatapp");
+    // The inbox (issue 34: /chatapp is the public room alone).
+    await page.goto("/messages");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: `Messages (${WRITERS})` })).toBeVisible();
     const list = page.getByRole("region", { name: "Conversations" });

@@ -43,7 +43,9 @@ test("Bob writes to Alice from her post; she sees it live with an unread count a
   // Bob answers the post privately.
   await bob.page.goto(`/articles/${postId}`);
   await bob.page.getByRole("link", { name: `Chat to ${alice.account.username}` }).click();
-  await expect(bob.page).toHaveURL(new RegExp(`/chatapp\\?with=${alice.account.username}$`));
+  await expect(bob.page).toHaveURL(
+    new RegExp(`/chatapp\\?with=${alice.account.username}&post=${postId}$`),
+  );
   const question = `${tag} Are Saturdays free?`;
   await write(bob.page, alice.account.username, question);
 

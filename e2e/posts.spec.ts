@@ -161,7 +161,7 @@ test("the post page shows topic, title, author, the body with its line breaks an
   await signUpWithProfile(readerPage);
   await readerPage.goto(`/articles/${post.id}`);
   await readerPage.getByRole("link", { name: `Chat to ${account.username}` }).click();
-  await expect(readerPage).toHaveURL(new RegExp(`/chatapp\\?with=${account.username}$`));
+  await expect(readerPage).toHaveURL(new RegExp(`/chatapp\\?with=${account.username}&post=\\d+$`));
   await reader.close();
 });
 

@@ -105,6 +105,7 @@ export const features: Record<string, Record<string, string>> = {
     auth: "the viewer",
     limits: "write limits",
     blocks: "withholds a blocked sender's message",
+    posts: "the post a conversation started from (its title, by the recipient)",
     chat: "the hub delivers its frames, from a NOTIFY channel of its own, so chat needs no direct-messages",
   },
   accounts: {

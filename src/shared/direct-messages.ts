@@ -22,6 +22,10 @@ export const conversationSummarySchema = z.object({
   /** Messages from the other member after the viewer's read marker. */
   unread: z.number().int(),
   last_read_id: z.number().int(),
+  /** When the first message was written (issue 34). */
+  started_at: z.string(),
+  /** The post the conversation started from ("Chat to" on it), with its title then; or none. */
+  origin_post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -73,6 +77,11 @@ export const conversationPageResponseSchema = z.object({
 export const sendDirectMessageBodySchema = z.object({
   text: chatTextSchema,
   clientId: clientIdSchema,
+  /**
+   * The recipient's post this message answers ("Chat to" on a post): kept as the conversation's
+   * origin when the message starts it; ignored otherwise, or when it is not one of theirs.
+   */
+  origin_post_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export const sendDirectMessageResponseSchema = z.object({ message: directMessageSchema });
 

@@ -19,16 +19,17 @@ export function MemberLive() {
   );
 }
 
-/**
- * The top bar's member links: the bell ("Notifications (N)"), "Messages (N)", and "Moderation (N)"
- * for moderators.
- */
+/** The top bar's member links: the bell ("Notifications (N)") and "Messages (N)". */
 export function MemberLinks() {
   return (
     <>
       <NotificationsLink />
       <MessagesLink />
-      <ModerationLink />
     </>
   );
+}
+
+/** The top bar menu's member links: "Moderation (N)" for moderators. */
+export function MemberMenuLinks() {
+  return <ModerationLink />;
 }

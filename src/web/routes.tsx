@@ -47,6 +47,7 @@ const FeedPage = page(() => import("./feed/feed-page.tsx"), "FeedPage");
 const PostPage = page(() => import("./posts/post-page.tsx"), "PostPage");
 const ProfilePage = page(() => import("./profiles/profile-page.tsx"), "ProfilePage");
 const ChatPage = page(() => import("./chat/chat-page.tsx"), "ChatPage");
+const MessagesPage = page(() => import("./messages/messages-page.tsx"), "MessagesPage");
 const ForgotPasswordPage = page(
   () => import("./accounts/forgot-password-page.tsx"),
   "ForgotPasswordPage",
@@ -85,6 +86,16 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/user/:username", screen: ProfilePage, element: <UserRoute /> },
   { path: "/userProfile", screen: ProfilePage },
   { path: "/chatapp", screen: ChatPage },
+  // Issue 34: a member's inbox, behind "Messages" (the room stays behind "Chat").
+  {
+    path: "/messages",
+    screen: MessagesPage,
+    element: (
+      <RequireSignIn>
+        <MessagesPage />
+      </RequireSignIn>
+    ),
+  },
   // Issue 15: accounts.
   { path: "/forgot-password", screen: ForgotPasswordPage },
   { path: "/reset-password", screen: ResetPasswordPage },
@@ -116,6 +127,9 @@ const MemberLive = lazy(() =>
 const MemberLinks = lazy(() =>
   import("./member-live.tsx").then(({ MemberLinks }) => ({ default: MemberLinks })),
 );
+const MemberMenuLinks = lazy(() =>
+  import("./member-live.tsx").then(({ MemberMenuLinks }) => ({ default: MemberMenuLinks })),
+);
 
 /**
  * What only members see or run (member-live.tsx): loaded once someone is signed in, never before.
@@ -136,8 +150,12 @@ function ForMembers({
 
 /** The top bar's Messages link as it will be drawn, unseen, while member-live.tsx loads. */
 const MESSAGES_LINK_PLACE = (
-  <span className="button button-ghost" aria-hidden="true" style={{ visibility: "hidden" }}>
-    Messages
+  <span
+    className="button button-ghost top-bar-messages"
+    aria-hidden="true"
+    style={{ visibility: "hidden" }}
+  >
+    <span className="messages-label">Messages</span>
   </span>
 );
 
@@ -185,9 +203,14 @@ export function AppRoutes() {
                 <>
                   <TopBar
                     search={<SearchForm name="Site" />}
-                    moreLinks={
+                    memberLinks={
                       <ForMembers placeholder={MESSAGES_LINK_PLACE}>
                         <MemberLinks />
+                      </ForMembers>
+                    }
+                    menuLinks={
+                      <ForMembers>
+                        <MemberMenuLinks />
                       </ForMembers>
                     }
                   />

@@ -14,5 +14,7 @@ export function presentConversation(row: ConversationRow): ConversationSummary {
     last_message: row.lastMessage && presentDirectMessage(row.lastMessage),
     unread: row.unread,
     last_read_id: row.lastReadId,
+    started_at: row.startedAt.toISOString(),
+    origin_post: row.origin && { id: row.origin.postId, title: row.origin.title },
   };
 }

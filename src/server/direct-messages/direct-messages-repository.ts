@@ -3,7 +3,11 @@ import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { storedUsername } from "../../shared/profiles.ts";
 import { type DirectMessageRow, directMessageColumns } from "../chat/index.ts";
 import type { Db } from "../db/database.ts";
-import { conversationMembers, directMessages } from "../db/tables/direct-messages.ts";
+import {
+  conversationMembers,
+  conversations,
+  directMessages,
+} from "../db/tables/direct-messages.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { notBlockedSql, publicSql, type SqlReader, visibleToSql } from "../visibility/index.ts";
 
@@ -65,6 +69,9 @@ export type ConversationRow = {
   other: { username: string; imgUrl: string | null };
   lastMessage: DirectMessageRow | null;
   unread: number;
+  /** When the conversation started, and from which of the recipient's posts (issue 34). */
+  startedAt: Date;
+  origin: { postId: number; title: string } | null;
 };
 
 /** A page of a conversation list: at most `limit` rows, those whose latest message is older than `before`. */
@@ -111,9 +118,13 @@ async function conversationRows(
       imgUrl: profiles.imgUrl,
       lastMessageId,
       unread: unreadIn(viewerId),
+      startedAt: conversations.createdAt,
+      originPostId: conversations.originPostId,
+      originPostTitle: conversations.originPostTitle,
     })
     .from(member)
-    .innerJoin(profiles, eq(profiles.userId, member.otherUserId));
+    .innerJoin(profiles, eq(profiles.userId, member.otherUserId))
+    .innerJoin(conversations, eq(conversations.id, member.conversationId));
   const rows = page
     ? await query
         .where(
@@ -146,6 +157,11 @@ async function conversationRows(
     other: { username: row.username, imgUrl: row.imgUrl },
     lastMessage: byId.get(Number(row.lastMessageId)) ?? null,
     unread: Number(row.unread),
+    startedAt: row.startedAt,
+    origin:
+      row.originPostId === null || row.originPostTitle === null
+        ? null
+        : { postId: Number(row.originPostId), title: row.originPostTitle },
   }));
 }
 

@@ -180,6 +180,9 @@ describe("a conversation", () => {
         last_message: first,
         unread: 0,
         last_read_id: 0,
+        // Issue 34: when it started, and from no post (conversation-origin.test.ts has those).
+        started_at: expect.any(String),
+        origin_post: null,
       },
     ]);
     expect(await list(ben)).toMatchObject([

@@ -160,7 +160,7 @@ function writeRoutes(app: App, db: Db): void {
     },
     async (request, reply) => {
       const { viewer, other } = await parties(db, request);
-      const { text, clientId } = request.body;
+      const { text, clientId, origin_post_id: originPostId } = request.body;
       if (text.includes("\u0000")) {
         // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the insert.
         const message = "A message must not contain NUL characters.";
@@ -171,6 +171,7 @@ function writeRoutes(app: App, db: Db): void {
         recipientId: other.userId,
         text: maskProfanity(text),
         clientId,
+        originPostId,
       });
       if (outcome.kind === "blocked") {
         throw forbidden("You blocked this member. Unblock them to send a message.");

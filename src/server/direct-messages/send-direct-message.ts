@@ -15,6 +15,7 @@ import {
   directMessages,
 } from "../db/tables/direct-messages.ts";
 import type { WriteRefusal } from "../limits/index.ts";
+import { postStartingConversation } from "../posts/index.ts";
 import { write } from "../write/index.ts";
 import { findOwnMessage } from "./direct-messages-repository.ts";
 
@@ -39,6 +40,8 @@ class Abandoned extends Error {
 }
 
 type Parties = { senderId: string; recipientId: string };
+/** `originPostId`: the recipient's post the message answers, kept if it starts the conversation. */
+type Outgoing = Parties & { text: string; clientId: string; originPostId?: number | undefined };
 
 /** The pair's conversation, created with both members' rows when there is none. */
 async function conversationOf(
@@ -94,7 +97,7 @@ async function statusOf(tx: Db, conversationId: number, userId: string): Promise
 export async function sendDirectMessage(
   db: Db,
   limits: WriteLimits,
-  message: Parties & { text: string; clientId: string },
+  message: Outgoing,
 ): Promise<SendOutcome> {
   const { senderId, clientId } = message;
   const resent = async (): Promise<SendOutcome | null> => {
@@ -125,10 +128,28 @@ export async function sendDirectMessage(
   }
 }
 
+/**
+ * A new conversation remembers the post it started from: one of the recipient's, there and not
+ * hidden; any other id is left out (the message matters more than where it came from).
+ */
+async function rememberOrigin(
+  tx: Db,
+  conversationId: number,
+  recipientId: string,
+  originPostId: number,
+): Promise<void> {
+  const post = await postStartingConversation(tx, originPostId);
+  if (!post || post.authorUserId !== recipientId) return;
+  await tx
+    .update(conversations)
+    .set({ originPostId, originPostTitle: post.title })
+    .where(eq(conversations.id, conversationId));
+}
+
 async function store(
   tx: Db,
   limits: WriteLimits,
-  { senderId, recipientId, text, clientId }: Parties & { text: string; clientId: string },
+  { senderId, recipientId, text, clientId, originPostId }: Outgoing,
 ): Promise<DirectMessage> {
   if (await isBlocked(tx, senderId, recipientId)) throw new Abandoned({ kind: "blocked" });
   const conversation = await conversationOf(tx, { senderId, recipientId });
@@ -140,6 +161,9 @@ async function store(
       action: "conversation",
     });
     if (!counted.ok) throw new Abandoned({ kind: "rate-limited", refusal: counted.refusal });
+    if (originPostId !== undefined) {
+      await rememberOrigin(tx, conversation.id, recipientId, originPostId);
+    }
   }
   const recipientStatus = await statusOf(tx, conversation.id, recipientId);
   const withheld = recipientStatus === "declined" || (await isBlocked(tx, recipientId, senderId));

@@ -32,6 +32,7 @@ export const SCREEN_CHUNKS: readonly Screen[] = [
   { prefix: "/user/", source: "profiles/profile-page.tsx", data: profileRead },
   { prefix: "/userProfile", source: "profiles/profile-page.tsx" },
   { prefix: "/chatapp", source: "chat/chat-page.tsx" },
+  { prefix: "/messages", source: "messages/messages-page.tsx" },
 ];
 
 /** src/web/profiles/api/get-profile.ts asks for the lower-cased name. */

@@ -2,7 +2,8 @@
  * What other features use of posts: telling every instance's post caches what changed, a post's
  * columns and wire shape for other lists of posts (search), remembering the posts of an account
  * that is deleted as removed (accounts), hiding or restoring posts (moderation), and the posts due
- * a "Still offering …?" reminder with what its one-click links do (notifications).
+ * a "Still offering …?" reminder with what its one-click links do (notifications), and the post a
+ * conversation starts from (direct-messages).
  */
 export { announcePostChange } from "./post-cache.ts";
 export {
@@ -12,6 +13,7 @@ export {
   postOfLink,
 } from "./post-expiry-repository.ts";
 export { daysAfter } from "./post-expiry-time.ts";
+export { postStartingConversation } from "./post-for-conversation.ts";
 export { setPostsHidden } from "./post-hiding.ts";
 export {
   deletePost,

@@ -32,6 +32,7 @@ function openChat(session: MeResponse, path: string) {
       <Routes>
         <Route path="/chatapp" element={<ChatPage />} />
         <Route path="/feed" element={<p>The feed</p>} />
+        <Route path="/messages" element={<p>The inbox</p>} />
         <Route path="*" element={null} />
       </Routes>
       <Link to="/feed">Feed</Link>
@@ -81,27 +82,19 @@ describe("/chatapp for a member", () => {
     expect(screen.getByRole("region", { name: "Conversations" })).toBeTruthy();
   });
 
-  it("shows the room without ?with=, and goes back to it from a conversation", async () => {
+  it("leads back to the inbox from a conversation (issue 34)", async () => {
     openChat(sessionOf("ada"), "/chatapp?with=bob");
     await screen.findByRole("region", { name: "Conversation with bob" });
-    await userEvent.click(screen.getByRole("link", { name: "Back to the room" }));
-    expect(await screen.findByRole("log", { name: "Chat messages" })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1, name: "Chat" })).toBeTruthy();
-    expect(screen.queryByRole("region", { name: /Conversation with/ })).toBeNull();
-    expect(screen.getByTestId("location").textContent).toBe("/chatapp");
+    await userEvent.click(screen.getByRole("link", { name: "Back to messages" }));
+    expect(screen.getByTestId("location").textContent).toBe("/messages");
   });
 
-  it("switches between Room and Conversations (the phone's tabs)", async () => {
+  it("shows the room alone without ?with=: no list, no tabs (the inbox is behind Messages)", async () => {
     openChat(sessionOf("ada"), "/chatapp");
-    const room = await screen.findByRole("tab", { name: "Room" });
-    expect(room.getAttribute("aria-selected")).toBe("true");
-    await userEvent.click(screen.getByRole("tab", { name: "Conversations" }));
-    expect(screen.getByRole("tab", { name: "Conversations" }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
-    await userEvent.click(await screen.findByRole("link", { name: /bob/ }));
-    expect(await screen.findByRole("region", { name: "Conversation with bob" })).toBeTruthy();
-    expect(screen.getByTestId("location").textContent).toBe("/chatapp?with=bob");
+    expect(await screen.findByRole("log", { name: "Chat messages" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Chat" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Conversations" })).toBeNull();
+    expect(screen.queryByRole("tab")).toBeNull();
   });
 
   it("keeps one socket in the tab: the room's on /chatapp, the page's own elsewhere", async () => {
@@ -127,19 +120,6 @@ describe("/chatapp for a member", () => {
       }),
     );
     expect(await screen.findByText("Are you there?")).toBeTruthy();
-  });
-});
-
-describe("/chatapp for a member without conversations", () => {
-  it("has no Room / Conversations switch yet: nothing to switch to", async () => {
-    renderWithApi(<ChatPage />, (request) =>
-      request.path === "/me"
-        ? { status: 200, body: sessionOf("ada") }
-        : { status: 200, body: { conversations: [] } },
-    );
-    expect(await screen.findByText(/No conversations yet/)).toBeTruthy();
-    expect(screen.getByRole("log", { name: "Chat messages" })).toBeTruthy();
-    expect(screen.queryByRole("tab", { name: "Conversations" })).toBeNull();
   });
 });
 

@@ -3,11 +3,14 @@ import type { ConversationSummary } from "../../shared/direct-messages.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { NextPageButton } from "../ui/next-page-button.tsx";
 import { useConversations } from "./api/get-conversations.ts";
-import { shortTime } from "./message-time.ts";
+import { StartedOn, shortTime } from "./message-time.tsx";
 
-/** The address that opens the conversation with `username` on /chatapp (shareable). */
-export const conversationAddress = (username: string) =>
-  `/chatapp?with=${encodeURIComponent(username)}`;
+/**
+ * The address that opens the conversation with `username` on /chatapp (shareable); from a post,
+ * `postId` names it, the conversation's origin if it starts one (issue 34).
+ */
+export const conversationAddress = (username: string, postId?: number) =>
+  `/chatapp?with=${encodeURIComponent(username)}${postId ? `&post=${postId}` : ""}`;
 
 function Entry({
   conversation,
@@ -18,7 +21,7 @@ function Entry({
   me: string;
   current: boolean;
 }) {
-  const { with: other, last_message: last, unread } = conversation;
+  const { with: other, last_message: last, unread, origin_post: origin } = conversation;
   return (
     <li>
       <Link
@@ -42,6 +45,15 @@ function Entry({
             </span>
             {unread > 0 && <span className="conversation-unread">{unread} unread</span>}
           </span>
+          {origin && (
+            // The title gives way to the date, which stays whole.
+            <span className="conversation-entry-origin">
+              <span className="conversation-entry-origin-title">About “{origin.title}”,</span>{" "}
+              <span className="conversation-entry-started">
+                <StartedOn iso={conversation.started_at} />
+              </span>
+            </span>
+          )}
         </span>
       </Link>
     </li>

@@ -52,6 +52,7 @@ function openConversation({
 }: Server = {}) {
   const { requests } = renderWithApi(
     <Routes>
+      <Route path="/messages" element={<WhereAmI />} />
       <Route
         path="/chatapp"
         element={
@@ -135,8 +136,8 @@ describe("a conversation", () => {
     expect(
       within(item("Yes.") as HTMLElement).queryByRole("button", { name: "Report" }),
     ).toBeNull();
-    expect(screen.getByRole("link", { name: "Back to the room" }).getAttribute("href")).toBe(
-      "/chatapp",
+    expect(screen.getByRole("link", { name: "Back to messages" }).getAttribute("href")).toBe(
+      "/messages",
     );
   });
 
@@ -243,10 +244,10 @@ describe("a conversation", () => {
     expect(posts("/decline")).toHaveLength(0);
   });
 
-  it("declines a request and goes back to the room", async () => {
+  it("declines a request and goes back to the inbox", async () => {
     const { posts } = await openRequestFromBob();
     await userEvent.click(screen.getByRole("button", { name: "Decline" }));
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/chatapp"));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/messages"));
     expect(posts("/decline")).toHaveLength(1);
   });
 

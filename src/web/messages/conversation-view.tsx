@@ -6,6 +6,7 @@ import { MessageForm, MessageList } from "../message-log/index.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { useAnswerRequest } from "./api/answer-request.ts";
 import { messagesOf, useConversation } from "./api/get-conversation.ts";
+import { StartedOn } from "./message-time.tsx";
 import { useMarkReadOnView } from "./use-mark-read-on-view.ts";
 import { useSendDirectMessages } from "./use-send-direct-messages.ts";
 
@@ -48,7 +49,7 @@ function RequestAnswer({ username }: { username: string }) {
           type="button"
           className="button button-ghost"
           disabled={answer.isPending}
-          onClick={() => answer.mutate("decline", { onSuccess: () => void navigate("/chatapp") })}
+          onClick={() => answer.mutate("decline", { onSuccess: () => void navigate("/messages") })}
         >
           Decline
         </button>
@@ -67,9 +68,17 @@ function RequestAnswer({ username }: { username: string }) {
  * on the right, older pages on scrolling up, Report on theirs, Accept / Decline for a request, the
  * form; read as it is open.
  */
-export function ConversationView({ username, me }: { username: string; me: Me }) {
+export function ConversationView({
+  username,
+  me,
+  fromPost,
+}: {
+  username: string;
+  me: Me;
+  fromPost?: number | undefined;
+}) {
   const query = useConversation(username);
-  const sender = useSendDirectMessages(username);
+  const sender = useSendDirectMessages(username, fromPost);
   const conversation = query.data?.pages[0]?.conversation;
   const other = conversation?.with ?? { username, img_url: null };
   const messages = messagesOf(query.data);
@@ -91,6 +100,15 @@ export function ConversationView({ username, me }: { username: string; me: Me })
   } else {
     body = (
       <>
+        {conversation?.origin_post && (
+          <p className="conversation-origin muted">
+            About{" "}
+            <Link to={`/articles/${conversation.origin_post.id}`}>
+              {conversation.origin_post.title}
+            </Link>
+            , <StartedOn iso={conversation.started_at} />
+          </p>
+        )}
         {conversation?.status === "request" && <RequestAnswer username={other.username} />}
         <MessageList
           label={`Messages with ${other.username}`}
@@ -114,8 +132,14 @@ export function ConversationView({ username, me }: { username: string; me: Me })
     <section className="chat conversation" aria-label={`Conversation with ${other.username}`}>
       <title>{`${other.username} · Chat · Your Local Talents`}</title>
       <header className="chat-header conversation-header">
-        <Link to="/chatapp" className="button button-ghost button-small">
-          Back to the room
+        {/* One line on a 360 px phone (issue 34): a short way back, the avatar, the name cut if long. */}
+        <Link
+          to="/messages"
+          className="button button-ghost button-small conversation-back"
+          aria-label="Back to messages"
+        >
+          <span aria-hidden="true">←</span>
+          <span className="conversation-back-label">Messages</span>
         </Link>
         <Avatar name={other.username} imageUrl={other.img_url} size={40} />
         <h1 className="conversation-title">{other.username}</h1>

@@ -8,9 +8,10 @@ import { sendDirectMessage } from "./api/send-message.ts";
 /**
  * Our messages to `username` on their way: pending until the server stores one (then it joins the
  * conversation), failed with the server's reason (a limit's text, say) and a Retry that sends the
- * same clientId again, so a message whose answer was lost is stored once.
+ * same clientId again, so a message whose answer was lost is stored once. `originPostId`: the
+ * post "Chat to" was pressed on, the conversation's origin if this starts it (issue 34).
  */
-export function useSendDirectMessages(username: string) {
+export function useSendDirectMessages(username: string, originPostId?: number) {
   const queryClient = useQueryClient();
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const texts = useRef(new Map<string, string>());
@@ -18,7 +19,11 @@ export function useSendDirectMessages(username: string) {
   const transmit = useCallback(
     async (clientId: string, text: string) => {
       try {
-        const { message } = await sendDirectMessage(username, { text, clientId });
+        const { message } = await sendDirectMessage(username, {
+          text,
+          clientId,
+          ...(originPostId ? { origin_post_id: originPostId } : {}),
+        });
         addMessage(queryClient, username, message);
         setOutgoing((list) => list.filter((o) => o.clientId !== clientId));
         texts.current.delete(clientId);
@@ -39,7 +44,7 @@ export function useSendDirectMessages(username: string) {
         );
       }
     },
-    [queryClient, username],
+    [queryClient, username, originPostId],
   );
 
   const send = useCallback(

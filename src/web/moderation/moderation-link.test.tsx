@@ -16,7 +16,7 @@ afterEach(() => {
 function openTopBar(session: MeResponse, open = 3) {
   let waiting = open;
   const { requests, queryClient } = renderWithApi(
-    <TopBar moreLinks={<ModerationLink />} />,
+    <TopBar menuLinks={<ModerationLink />} />,
     (request) =>
       request.path === "/me"
         ? { status: 200, body: session }

@@ -130,8 +130,9 @@ describe("the post page's view", () => {
 
   it("has 'Chat to' the author, opening the conversation with them, except on one's own post", async () => {
     await openPost(post, sessionOf("ada"));
+    // The post's id goes along: the conversation's origin if this starts one (issue 34).
     expect(screen.getByRole("link", { name: "Chat to grace" }).getAttribute("href")).toBe(
-      "/chatapp?with=grace",
+      `/chatapp?with=grace&post=${post.id}`,
     );
   });
 

@@ -78,7 +78,7 @@ export function PostView({ post }: { post: Post }) {
           <div className="post-body">{post.body}</div>
           <div className="button-row">
             {!own && !filled && (
-              <Link to={conversationAddress(post.username)} className="button">
+              <Link to={conversationAddress(post.username, post.id)} className="button">
                 Chat to {post.username}
               </Link>
             )}

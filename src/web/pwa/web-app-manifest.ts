@@ -30,7 +30,7 @@ export const webAppManifest: Partial<ManifestOptions> = {
   ],
   shortcuts: [
     { name: "Feed", short_name: "Feed", url: "/feed", icons: [SMALL_ICON] },
-    { name: "Messages", short_name: "Messages", url: "/chatapp", icons: [SMALL_ICON] },
+    { name: "Messages", short_name: "Messages", url: "/messages", icons: [SMALL_ICON] },
     { name: "Search", short_name: "Search", url: "/search", icons: [SMALL_ICON] },
   ],
 };

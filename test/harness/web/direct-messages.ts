@@ -34,6 +34,8 @@ export function conversationWith(
     last_message: null,
     unread: 0,
     last_read_id: 0,
+    started_at: "2026-01-01T10:00:00.000Z",
+    origin_post: null,
     ...changes,
   };
 }

@@ -27,6 +27,12 @@ export const conversations = pgTable(
     createdAt: createdAt(),
     /** The newest message's id (0 before the first): lists sort by it. */
     lastMessageId: bigint("last_message_id", { mode: "number" }).notNull().default(0),
+    /**
+     * The post the first message answered ("Chat to" on a post, issue 34), by the recipient, and
+     * its title then: the post may change or go (its id is never reused), the origin stays.
+     */
+    originPostId: bigint("origin_post_id", { mode: "number" }),
+    originPostTitle: text("origin_post_title"),
   },
   (t) => [
     unique("conversations_pair_unique").on(t.userLo, t.userHi),
