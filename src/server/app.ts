@@ -37,7 +37,12 @@ import { registerSpa } from "./http/spa.ts";
 import { fastifyTrustProxy, trustedProxyPeer } from "./http/trusted-proxies.ts";
 import { closeLiveSockets, registerLive } from "./live/index.ts";
 import { type MailSenderOptions, mailRoutes, registerMailSender } from "./mail/index.ts";
-import { closeReportsOnRemoved, moderationRoutes, reportsRoutes } from "./moderation/index.ts";
+import {
+  closeReportsOnRemoved,
+  moderationPlugin,
+  moderationRoutes,
+  reportsRoutes,
+} from "./moderation/index.ts";
 import {
   notificationsPlugin,
   notificationsRoutes,
@@ -51,6 +56,7 @@ import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts"
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes } from "./search/index.ts";
+import { skillsRoutes } from "./skills/index.ts";
 import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
@@ -158,6 +164,7 @@ export async function buildApp({
   });
   await registerLive(app);
   await app.register(notificationsPlugin);
+  await app.register(moderationPlugin);
   await app.register(pushPlugin(pushSender));
 
   if (config.apiDocs) {
@@ -188,6 +195,7 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(placesRoutes);
       await api.register(searchRoutes);
+      await api.register(skillsRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       if (movable) await api.register(testClockRoutes(movable));

@@ -65,6 +65,7 @@ export const features: Record<string, Record<string, string>> = {
     reviews: "a profile's review counts and rating sum, and which reviews count",
     places: "the profile's area",
     "direct-messages": "how the member answers messages (responsiveness)",
+    skills: "members choose skills and interests from the skill list",
   },
   posts: {
     write: "each change is one write(): limit, locks, events",
@@ -117,6 +118,7 @@ export const features: Record<string, Record<string, string>> = {
     places: "the distance filter",
     posts: "a post's columns and wire shape",
     reviews: "which reviews count in people's ratings (not hidden, withheld or held)",
+    skills: "a skill chip and a search's words match people and posts through skills and synonyms",
   },
   notifications: {
     write: "each change is one write(): limit, locks, events",
@@ -137,6 +139,10 @@ export const features: Record<string, Record<string, string>> = {
       "each entry as it is now, the bell's count, the push settings; its keys table keeps the VAPID pair",
   },
   "test-clock": {},
+  skills: {
+    write: "each change is one write(): limit, locks, events",
+    auth: "moderators change the vocabulary",
+  },
   photos: {
     write: "each change is one write(): limit, locks, events",
     visibility: "what a reader may see: hidden items, blocked members",
