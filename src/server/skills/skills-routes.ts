@@ -47,10 +47,8 @@ export const skillsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.query.include === "retired") await requireModerator(request);
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const retired = request.query.include === "retired";
-      // The public list changes only when a moderator edits it: a minute's staleness is fine.
-      reply.header("Cache-Control", retired ? "private, no-cache" : "public, max-age=60");
       const rows = await listSkills(db, { retired });
       return { skills: rows.map(presentSkill) };
     },
