@@ -4,6 +4,7 @@ import { TextField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useAddSkill } from "./api/change-skill.ts";
 import { skillFormSchema, skillRequestOf } from "./skill-form-schema.ts";
+import { SynonymsField } from "./synonyms-field.tsx";
 
 /** "Add a skill": a name and its synonyms; it goes last in the list, offered at once. */
 export function AddSkillForm() {
@@ -20,12 +21,9 @@ export function AddSkillForm() {
   return (
     <FormFrame {...frame} label="Add a skill" submitLabel="Add skill" className="skill-form">
       <TextField form={form} name="name" label="Name" maxChars={40} autoComplete="off" />
-      <TextField
+      <SynonymsField
         form={form}
-        name="synonyms"
-        label="Synonyms"
         hint="Words people use for it, separated by commas: plumbing, leak, pipes"
-        autoComplete="off"
       />
     </FormFrame>
   );

@@ -6,6 +6,7 @@ import { TextField } from "../ui/text-field.tsx";
 import { useMutationForm } from "../ui/use-mutation-form.ts";
 import { useUpdateSkill } from "./api/change-skill.ts";
 import { skillFormSchema, skillRequestOf } from "./skill-form-schema.ts";
+import { SynonymsField } from "./synonyms-field.tsx";
 
 /**
  * One skill on /moderation/skills: its name and synonyms, editable (a rename keeps the old name as a
@@ -46,13 +47,7 @@ export function SkillEntry({ skill }: { skill: Skill }) {
         }
       >
         <TextField form={form} name="name" label="Name" maxChars={40} autoComplete="off" />
-        <TextField
-          form={form}
-          name="synonyms"
-          label="Synonyms"
-          hint="Separated by commas"
-          autoComplete="off"
-        />
+        <SynonymsField form={form} hint="Separated by commas" />
       </FormFrame>
     </li>
   );
