@@ -152,6 +152,23 @@ describe("writes to the vocabulary", () => {
     expect(rename.statusCode).toBe(409);
   });
 
+  it("let one of two moderators claim a word at the same moment, the other 409", async () => {
+    const [one, two] = [await m.moderator(), await m.moderator()];
+    const word = `thatching ${names}`;
+    const answers = await Promise.all(
+      [one, two].map((moderator, i) =>
+        call(moderator, {
+          method: "POST",
+          url: "/api/skills",
+          payload: { name: freshName(`Thatcher ${i}`), synonyms: [word] },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).toSorted()).toEqual([201, 409]);
+    const holders = (await publicSkills()).filter((skill) => skill.synonyms.includes(word));
+    expect(holders).toHaveLength(1);
+  });
+
   it("answer bad input with 400 and an unknown skill with 404", async () => {
     const moderator = await m.moderator();
     const blank = await call(moderator, {
