@@ -2,7 +2,12 @@ import { execFile } from "node:child_process";
 import { count, eq, isNotNull, like, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, MEMBERS } from "../scripts/demo/community.ts";
+import {
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  DEMO_SKILL,
+  MEMBERS,
+} from "../scripts/demo/community.ts";
 import { fillDemo } from "../scripts/demo/fill-demo.ts";
 import { checkPasswordStrength } from "../src/server/auth/password-policy.ts";
 import { latestMessages } from "../src/server/chat/messages-repository.ts";
@@ -11,6 +16,7 @@ import type { Database } from "../src/server/db/database.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { NO_AREA } from "../src/server/places/index.ts";
 import { insertPost } from "../src/server/posts/posts-repository.ts";
+import { SKILL_OPTIONS } from "../src/shared/constants.ts";
 import { sessionCookieOf } from "./harness/accounts.ts";
 import { createSignedInUser } from "./harness/factories.ts";
 import { freePort, ROOT, startServer, waitForHealthy } from "./harness/server-process.ts";
@@ -83,8 +89,10 @@ describe("the demo community", () => {
     expect(areas).toContain("Cambridge");
     expect(areas).toContain("Histon");
     expect(areas).toContain("Waterbeach");
-    // Every one of the seven skills is offered by someone.
-    expect(new Set(rows.flatMap((row) => row.skills)).size).toBe(7);
+    // Every one of the seven skills is offered by someone, and the demo's own (issue 33).
+    expect(new Set(rows.flatMap((row) => row.skills))).toEqual(
+      new Set([...SKILL_OPTIONS, DEMO_SKILL.name]),
+    );
     expect(rows.filter((row) => row.imgUrl?.startsWith("/api/photos/"))).toHaveLength(6);
   });
 
@@ -113,7 +121,7 @@ describe("the demo community", () => {
     const { articles } = res.json() as {
       articles: { type: string; created_at: string; filled_at?: string; edited_at?: string }[];
     };
-    expect(articles).toHaveLength(18);
+    expect(articles).toHaveLength(19);
     expect(new Set(articles.map((a) => a.type))).toEqual(new Set(["offering", "looking-for"]));
     const times = articles.map((a) => Date.parse(a.created_at));
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(20 * 86_400_000);
@@ -128,6 +136,19 @@ describe("the demo community", () => {
       .where(isNotNull(posts.editedAt));
     expect(filled?.n).toBe(2);
     expect(edited?.n).toBe(1);
+  });
+
+  it("has posts that carry the skill their topic names, the demo's own skill too (issue 33)", async () => {
+    const rows = await t.database.db
+      .select({ topic: posts.topic, skill: schema.skills.name })
+      .from(posts)
+      .leftJoin(schema.skills, eq(schema.skills.id, posts.skillId));
+    const unmatched = rows.filter((row) => row.skill === null).map((row) => row.topic);
+    expect(unmatched).toEqual(["History"]);
+    expect(rows).toContainEqual({ topic: "Gardening", skill: DEMO_SKILL.name });
+    expect(rows).toContainEqual({ topic: "Plumbing", skill: "Plumber" });
+    const chip = await t.app.inject({ method: "GET", url: "/api/search/posts?skill=Gardener" });
+    expect(chip.json().articles.map((a: { topic: string }) => a.topic)).toEqual(["Gardening"]);
   });
 
   it("serves the uploaded photos and the generated avatars", async () => {

@@ -1,4 +1,3 @@
-import type { SkillOption } from "../../src/shared/constants.ts";
 import type { PostExpiryDays, PostType } from "../../src/shared/posts.ts";
 
 /**
@@ -28,14 +27,24 @@ export type PhotoLook = { sky: [string, string]; figure: string; accent: string 
 export type DemoMember = {
   username: string;
   areaId: number;
-  skills: SkillOption[];
-  interests: SkillOption[];
+  /** Names on the skill list: SPEC's seven, or DEMO_SKILL. */
+  skills: string[];
+  interests: string[];
   bio: string;
   /** Joined this many days ago. */
   joinedDaysAgo: number;
   showEmail: boolean;
   /** An uploaded photo; the others keep their generated avatar. */
   photo?: PhotoLook;
+};
+
+/**
+ * A skill beyond SPEC's seven (issue 33), added to the skill list as a moderator would at
+ * /moderation/skills: a demo member offers it and a post's topic ("Gardening") names it.
+ */
+export const DEMO_SKILL = {
+  name: "Gardener",
+  synonyms: ["gardening", "garden", "gardens", "lawn", "lawns", "hedges", "pruning", "weeding"],
 };
 
 /** Every demo account's email is `<username>@DEMO_EMAIL_DOMAIN`: how a later run knows its own. */
@@ -60,7 +69,7 @@ export const MEMBERS: DemoMember[] = [
   {
     username: "tom_fixes",
     areaId: PLACES.histon,
-    skills: ["Plumber"],
+    skills: ["Plumber", "Gardener"],
     interests: ["Website Developer"],
     bio: "Retired plumber, thirty years on the tools around Histon and Impington. Happy to look at a dripping tap or a cold radiator, or to tell you what to ask before you call someone in.",
     joinedDaysAgo: 55,
@@ -343,6 +352,14 @@ export const POSTS: DemoPost[] = [
     topic: "Sewing",
     body: "Trousers need taking up and the jacket sleeves shortening, in time for a wedding at the end of the month.",
     daysAgo: 1.2,
+  },
+  {
+    author: "tom_fixes",
+    kind: "offering",
+    title: "Hedges trimmed and lawns mown while the weather holds",
+    topic: "Gardening",
+    body: "I have the tools and the time: hedges, lawns and a general tidy before winter, around Histon and Impington. Pay what it was worth to you.",
+    daysAgo: 6,
   },
   {
     author: "james_history",

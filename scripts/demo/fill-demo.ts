@@ -25,6 +25,7 @@ import {
   CHAT,
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
+  DEMO_SKILL,
   type DemoMember,
   DIRECT_MESSAGES,
   demoEmail,
@@ -282,6 +283,22 @@ async function writeDirectMessages(
  * unless `force`: then the accounts of an earlier demo (emails at DEMO_EMAIL_DOMAIN) are removed
  * with everything they wrote and made again, and every other member stays as they were.
  */
+/**
+ * DEMO_SKILL on the skill list, last, unless a moderator (or an earlier run) put it there: before
+ * the members who list it and the post whose topic names it (the database matches topics).
+ */
+async function addDemoSkill(tx: Db): Promise<void> {
+  const { skills } = schema;
+  await tx
+    .insert(skills)
+    .values({
+      name: DEMO_SKILL.name,
+      synonyms: DEMO_SKILL.synonyms,
+      position: sql`(select coalesce(max(${skills.position}), 0) + 1 from ${skills})`,
+    })
+    .onConflictDoNothing();
+}
+
 export async function fillDemo(
   database: Database,
   { force = false }: { force?: boolean } = {},
@@ -311,6 +328,7 @@ export async function fillDemo(
       const late = await refusal(tx, force);
       if (late) throw new DemoRefused(late);
       const removed = force ? await removeEarlierDemo(tx) : 0;
+      await addDemoSkill(tx);
       const members = new Map<string, Created>();
       for (const [index, member] of MEMBERS.entries()) {
         members.set(member.username, await createMember(tx, member, passwordHash, photos[index]));

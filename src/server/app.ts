@@ -47,6 +47,7 @@ import {
 import { registerDatabaseMetrics } from "./metrics/index.ts";
 import {
   closeReportsOnRemoved,
+  moderationPlugin,
   moderationRoutes,
   registerQueueMetrics,
   reportsRoutes,
@@ -65,6 +66,7 @@ import { type PushSenderOptions, pushPlugin, pushRoutes } from "./push/index.ts"
 import { reviewsRoutes } from "./reviews/index.ts";
 import { type Clock, systemClock } from "./schedule/index.ts";
 import { searchRoutes, townMapRoutes } from "./search/index.ts";
+import { skillsRoutes } from "./skills/index.ts";
 import { offsetClock, testClockRoutes } from "./test-clock/index.ts";
 
 declare module "fastify" {
@@ -177,6 +179,7 @@ export async function buildApp({
   });
   await registerLive(app);
   await app.register(notificationsPlugin);
+  await app.register(moderationPlugin);
   await app.register(pushPlugin(pushSender));
 
   if (config.apiDocs) {
@@ -209,6 +212,7 @@ export async function buildApp({
       await api.register(pagesRoutes);
       await api.register(searchRoutes);
       await api.register(townMapRoutes);
+      await api.register(skillsRoutes);
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       if (movable) await api.register(testClockRoutes(movable));

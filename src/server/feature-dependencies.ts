@@ -73,6 +73,7 @@ export const features: Record<string, Record<string, string>> = {
     reviews: "a profile's review counts and rating sum, and which reviews count",
     places: "the profile's area",
     "direct-messages": "how the member answers messages (responsiveness)",
+    skills: "members choose skills and interests from the skill list",
   },
   posts: {
     write: "each change is one write(): limit, locks, events",
@@ -126,6 +127,7 @@ export const features: Record<string, Record<string, string>> = {
     places: "the distance filter",
     posts: "a post's columns and wire shape",
     reviews: "which reviews count in people's ratings (not hidden, withheld or held)",
+    skills: "a skill chip and a search's words match people and posts through skills and synonyms",
   },
   notifications: {
     write: "each change is one write(): limit, locks, events",
@@ -149,6 +151,10 @@ export const features: Record<string, Record<string, string>> = {
   discovery: {
     visibility: "what a signed-out visitor may see: previews and the sitemap show only that",
     posts: "which posts still run (expiry)",
+  },
+  skills: {
+    write: "each change is one write(): limit, locks, events",
+    auth: "moderators change the vocabulary",
   },
   photos: {
     write: "each change is one write(): limit, locks, events",

@@ -1,4 +1,8 @@
-/** The seven options offered both as skills and as interests (SPEC §3). */
+/**
+ * SPEC's seven skills, offered both as skills and as interests (SPEC §3), in SPEC's order: the skill
+ * list's seed (migration 0015). Since issue 33 the list members choose from is the skills table
+ * (GET /api/skills), which moderators grow; this stays SPEC's default.
+ */
 export const SKILL_OPTIONS = [
   "Website Developer",
   "Graphic Designer",

@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   // Own your content (issue 19).
   "post-removed",
   "invalid-image",
+  // The skill vocabulary (issue 33): a name or synonym another skill has; a skill not on the list.
+  "skill-taken",
+  "unknown-skill",
   // Push (issue 31): a member's devices are at MAX_PUSH_DEVICES.
   "too-many-devices",
   // Chat frames.

@@ -129,6 +129,16 @@ export const suspensionResponseSchema = z.object({
   suspended_until: z.string().nullable(),
 });
 
+/** What moderators do to the skill vocabulary (issue 33), as log actions. */
+export const SKILL_LOG_ACTIONS = [
+  "add-skill",
+  "rename-skill",
+  "edit-skill-synonyms",
+  "retire-skill",
+  "restore-skill",
+] as const;
+export type SkillLogAction = (typeof SKILL_LOG_ACTIONS)[number];
+
 export const MODERATION_ACTIONS = [
   "dismiss",
   "hide",
@@ -136,6 +146,7 @@ export const MODERATION_ACTIONS = [
   "auto-hide",
   "suspend",
   "lift-suspension",
+  ...SKILL_LOG_ACTIONS,
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -144,7 +155,11 @@ export const logEntrySchema = z.object({
   id: z.number().int(),
   moderator: z.string().nullable(),
   action: z.enum(MODERATION_ACTIONS),
-  target: z.object({ type: z.enum([...REPORT_TARGET_TYPES, "member"]), id: z.string() }),
+  /** A skill (issue 33) is named by its name at the time. */
+  target: z.object({
+    type: z.enum([...REPORT_TARGET_TYPES, "member", "skill"]),
+    id: z.string(),
+  }),
   subject: z.string().nullable(),
   reason: z.string(),
   created_at: z.string(),

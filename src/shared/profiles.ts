@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SKILL_OPTIONS } from "./constants.ts";
 import { areaIdSchema, areaSchema } from "./places.ts";
 import { serviceInputSchema, serviceSchema } from "./service-details.ts";
+import { PROFILE_SKILLS_MAX, SKILL_NAME_MAX } from "./skills.ts";
 import { responsivenessSchema } from "./trust.ts";
 
 /**
@@ -34,32 +34,29 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const BIO_MAX_LENGTH = 1000;
 
 /**
- * A list of skills or interests: only the seven options, each at most once. The length is checked
- * first (and stops there); messages name the item by position and never repeat the input.
+ * A list of skills or interests: names from the skill list (issue 33: the server checks each against
+ * the skills table, skills/skill-choices.ts), each at most once. The length is checked first (and
+ * stops there); messages name the item by position and never repeat the input.
  */
 export const skillListSchema = z
-  .array(z.string())
-  .max(SKILL_OPTIONS.length, {
-    message: `Choose at most ${SKILL_OPTIONS.length} options`,
+  .array(z.string().trim().max(SKILL_NAME_MAX, `Each must be at most ${SKILL_NAME_MAX} characters`))
+  .max(PROFILE_SKILLS_MAX, {
+    message: `Choose at most ${PROFILE_SKILLS_MAX} options`,
     abort: true,
   })
   .superRefine((values, ctx) => {
     const seen = new Set<string>();
     values.forEach((value, index) => {
-      if (!(SKILL_OPTIONS as readonly string[]).includes(value)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [index],
-          message: `Item ${index + 1} is not one of the options (${SKILL_OPTIONS.join(", ")})`,
-        });
-      } else if (seen.has(value)) {
+      if (!value) {
+        ctx.addIssue({ code: "custom", path: [index], message: `Item ${index + 1} is empty` });
+      } else if (seen.has(value.toLowerCase())) {
         ctx.addIssue({
           code: "custom",
           path: [index],
           message: `Item ${index + 1} is listed twice`,
         });
       }
-      seen.add(value);
+      seen.add(value.toLowerCase());
     });
   });
 

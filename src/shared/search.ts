@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SKILL_OPTIONS } from "./constants.ts";
 import { areaSchema, distanceFilterSchema } from "./places.ts";
 import { POST_LIMITS, POST_TYPES, postSchema } from "./posts.ts";
+import { SKILL_NAME_MAX } from "./skills.ts";
 import { wholeNumberQuery } from "./whole-number-query.ts";
 
 /*
@@ -24,6 +24,16 @@ const searchText = z
 
 const pageNumber = wholeNumberQuery(SEARCH_PAGE_MAX, 1);
 
+/**
+ * A skill chip or filter (issue 33): a skill's name or synonym, any letter case. It matches the
+ * people who list the skill and the posts whose topic names it; an unknown word matches nothing.
+ */
+const skillFilter = z
+  .string()
+  .trim()
+  .max(SKILL_NAME_MAX, `must be at most ${SKILL_NAME_MAX} characters`)
+  .optional();
+
 export const searchPostsQuerySchema = distanceFilterSchema.extend({
   q: searchText,
   type: z.enum(POST_TYPES, { error: `must be one of ${POST_TYPES.join(", ")}` }).optional(),
@@ -33,13 +43,14 @@ export const searchPostsQuerySchema = distanceFilterSchema.extend({
     .trim()
     .max(POST_LIMITS.topic, `must be at most ${POST_LIMITS.topic} characters`)
     .optional(),
+  skill: skillFilter,
   page: pageNumber,
 });
 export type SearchPostsQuery = z.input<typeof searchPostsQuerySchema>;
 
 export const searchPeopleQuerySchema = distanceFilterSchema.extend({
   q: searchText,
-  skill: z.enum(SKILL_OPTIONS, { error: `must be one of ${SKILL_OPTIONS.join(", ")}` }).optional(),
+  skill: skillFilter,
   page: pageNumber,
 });
 export type SearchPeopleQuery = z.input<typeof searchPeopleQuerySchema>;

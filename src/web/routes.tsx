@@ -59,6 +59,7 @@ const ResetPasswordPage = page(
 const VerifyEmailPage = page(() => import("./accounts/verify-email-page.tsx"), "VerifyEmailPage");
 const SettingsPage = page(() => import("./accounts/settings-page.tsx"), "SettingsPage");
 const ModerationPage = page(() => import("./moderation/moderation-page.tsx"), "ModerationPage");
+const SkillsPage = page(() => import("./skills/skills-page.tsx"), "SkillsPage");
 const SearchPage = page(() => import("./search/search-page.tsx"), "SearchPage");
 const BrowsePage = page(() => import("./feed/browse-page.tsx"), "BrowsePage");
 const PostLinkPage = page(() => import("./notifications/post-link-page.tsx"), "PostLinkPage");
@@ -103,6 +104,7 @@ const SCREENS: { path: string; screen: Page; element?: ReactElement }[] = [
   { path: "/settings", screen: SettingsPage },
   // Issue 16: moderators only (anyone else sees the not-found page).
   { path: "/moderation", screen: ModerationPage },
+  { path: "/moderation/skills", screen: SkillsPage },
   // Issue 18: search, public.
   { path: "/search", screen: SearchPage },
   // Issue 33: the posts near a town, for anyone (SPEC's /feed stays for members).

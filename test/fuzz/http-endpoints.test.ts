@@ -431,6 +431,32 @@ const ENDPOINTS: Endpoint[] = [
     },
   ),
   ownerAction("POST", "/api/moderation/members/{username}/lift", { username: anyUsername }),
+  // The skill vocabulary (issue 33): anyone reads the list; the callers moderate nothing, so the
+  // writes (and the retired list) must refuse them.
+  {
+    method: "GET",
+    path: "/api/skills",
+    caller: "owner",
+    query: { include: fc.constantFrom("retired", "all", "") },
+  },
+  {
+    method: "POST",
+    path: "/api/skills",
+    caller: "owner",
+    body: { name: nastyString, synonyms: fc.array(nastyString, { maxLength: 3 }) },
+  },
+  ownerAction(
+    "PATCH",
+    "/api/skills/{id}",
+    { id: fc.oneof(fc.integer({ min: -1, max: 9 }).map(String), nastyString) },
+    {
+      body: {
+        name: nastyString,
+        synonyms: fc.array(nastyString, { maxLength: 3 }),
+        status: fc.constantFrom("active", "retired", "gone"),
+      },
+    },
+  ),
   // Direct messages (issue 17): alice and bob write to each other; any other name is unknown.
   {
     method: "GET",

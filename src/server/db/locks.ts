@@ -34,6 +34,8 @@ const LOCKS = {
   /** Count-then-insert of one member's push devices, so the cap holds (push/). */
   pushDevices: (userId: string) =>
     sql`select pg_advisory_xact_lock(hashtext('push-devices'), hashtext(${userId}))`,
+  /** Changes to the skill vocabulary, one at a time, so no two skills claim the same word (skills/). */
+  skillVocabulary: () => sql`select pg_advisory_xact_lock(${7_412_305_333})`,
 } satisfies Record<string, (...args: never[]) => SQL>;
 
 export type LockName = keyof typeof LOCKS;

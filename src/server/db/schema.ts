@@ -18,3 +18,4 @@ export * from "./tables/posts.ts";
 export * from "./tables/profiles.ts";
 export * from "./tables/push.ts";
 export * from "./tables/reviews.ts";
+export * from "./tables/skills.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema } from "../../shared/chat.ts";
 import { directMessageSchema } from "../../shared/direct-message.ts";
-import { REPORT_TARGET_TYPES } from "../../shared/moderation.ts";
+import { REPORT_TARGET_TYPES, SKILL_LOG_ACTIONS } from "../../shared/moderation.ts";
 import { NOTIFICATION_KINDS } from "../../shared/notifications.ts";
 
 const id = z.number().int().positive();
@@ -110,6 +110,18 @@ export const domainEventSchema = z.discriminatedUnion("type", [
    * sitemap forgets its pages.
    */
   z.object({ type: z.literal("profile.indexing-changed"), userId: accountId }),
+  /**
+   * A moderator changed the skill vocabulary (issue 33): `action` says how, `detail` what (the old
+   * name, the synonyms). Moderation's log writes its line in the same transaction.
+   */
+  z.object({
+    type: z.literal("skill.changed"),
+    skillId: id,
+    moderatorUserId: accountId,
+    action: z.enum(SKILL_LOG_ACTIONS),
+    name: z.string().min(1),
+    detail: z.string(),
+  }),
   /** Pushes were queued in the push outbox: senders wake up. */
   z.object({ type: z.literal("push.queued") }),
 ]);

@@ -6,7 +6,7 @@ import { moderationLog } from "../db/tables/moderation.ts";
 import { profiles } from "../db/tables/profiles.ts";
 
 /** What a log line names: an item by its wire id, or a member by username. */
-export type LogTarget = { type: ReportTargetType | "member"; id: string };
+export type LogTarget = { type: ReportTargetType | "member" | "skill"; id: string };
 
 export type NewLogLine = {
   /** Null: the reports threshold acted on its own. */

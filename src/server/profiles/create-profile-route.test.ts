@@ -157,7 +157,7 @@ describe("POST /api/users", () => {
     }
   });
 
-  it("refuses a skill outside the seven options with 400 naming the value", async () => {
+  it("refuses a skill not on the skill list with 400 unknown-skill, naming its position", async () => {
     const user = await identityWithoutProfile();
     const res = await createProfile(user.cookie, {
       username: uniqueName(),
@@ -166,7 +166,10 @@ describe("POST /api/users", () => {
     });
     expect(res.statusCode).toBe(400);
     const error = res.json().error;
-    expect(error.message).toContain("Item 2 is not one of the options");
+    expect(error).toMatchObject({
+      code: "unknown-skill",
+      fields: { "skills.1": "Item 2 is not on the skill list" },
+    });
     expect(JSON.stringify(error)).not.toContain("Knitting"); // never echoes input (issue 13 item 4)
     // Nothing was created.
     const me = await t.app.inject({
@@ -177,14 +180,14 @@ describe("POST /api/users", () => {
     expect(me.json().profile).toBeNull();
   });
 
-  it("refuses an interest outside the seven options, and duplicates, with 400", async () => {
+  it("refuses an interest not on the skill list, and duplicates, with 400", async () => {
     const user = await identityWithoutProfile();
     const bad = await createProfile(user.cookie, {
       username: uniqueName(),
-      interests: ["plumber"],
+      interests: ["plumbers"],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields["interests.0"]).toMatch(/Item 1 is not one of the options/);
+    expect(bad.json().error.fields["interests.0"]).toBe("Item 1 is not on the skill list");
     const twice = await createProfile(user.cookie, {
       username: uniqueName(),
       skills: ["Plumber", "Plumber"],

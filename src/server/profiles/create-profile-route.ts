@@ -5,6 +5,7 @@ import { requireSignedIn } from "../auth/index.ts";
 import { avatarPath } from "../avatars/index.ts";
 import { AppError, conflict } from "../http/app-error.ts";
 import { presentOwnProfile } from "./profile-presenter.ts";
+import { chosenSkills, NO_SKILLS } from "./profile-skills.ts";
 import { createProfile } from "./profiles-repository.ts";
 import { changedService, NO_SERVICE } from "./service-changes.ts";
 
@@ -27,7 +28,8 @@ export const createProfileRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { identity, profile } = request.signedIn;
       if (!canCreateProfile(profile)) throw profileExists();
-      const { username, skills, interests, service } = request.body;
+      const { username, service } = request.body;
+      const { skills, interests } = await chosenSkills(app.database.db, request.body, NO_SKILLS);
       const serviceColumns = changedService(service, NO_SERVICE);
       const created = await createProfile(app.database.db, {
         userId: identity.id,

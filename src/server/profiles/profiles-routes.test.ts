@@ -186,21 +186,24 @@ describe("PUT /api/users/:username", () => {
     expect((await getProfile("owner_h")).json().user.bio).toBe("a".repeat(1000));
   });
 
-  it("refuses a skill outside the seven options, naming the bad value", async () => {
+  it("refuses a skill not on the skill list (issue 33: 400 unknown-skill), naming its position", async () => {
     const owner = await createSignedInUser(t.app, { username: "owner_i" });
     const res = await putProfile("owner_i", { skills: ["Plumber", "Astronaut"] }, owner);
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
-    expect(error.fields["skills.1"]).toMatch(/Item 2 is not one of the options/);
+    expect(error.code).toBe("unknown-skill");
+    expect(error.fields["skills.1"]).toBe("Item 2 is not on the skill list");
     expect(res.body).not.toContain("Astronaut"); // never echoes input (issue 13 item 4)
     expect((await getProfile("owner_i")).json().user.skills).toEqual([]);
   });
 
-  it("refuses a bad interest and a duplicate, naming the value", async () => {
+  it("refuses a bad interest and a duplicate, naming the value; takes a skill in any letter case", async () => {
     const owner = await createSignedInUser(t.app, { username: "owner_j" });
-    const bad = await putProfile("owner_j", { interests: ["plumber"] }, owner);
+    const bad = await putProfile("owner_j", { interests: ["juggling"] }, owner);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields["interests.0"]).toMatch(/Item 1 is not one of/);
+    expect(bad.json().error.fields["interests.0"]).toBe("Item 1 is not on the skill list");
+    const lower = await putProfile("owner_j", { interests: ["plumber"] }, owner);
+    expect(lower.json().user.interests).toEqual(["Plumber"]);
     const twice = await putProfile("owner_j", { interests: ["Plumber", "Plumber"] }, owner);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.fields["interests.1"]).toBe("Item 2 is listed twice");

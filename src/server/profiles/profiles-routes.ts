@@ -16,6 +16,7 @@ import { blockedAuthor, readerOf } from "../visibility/index.ts";
 import { write, writtenOrTooManyWrites } from "../write/index.ts";
 import { findProfilePage } from "./profile-page-query.ts";
 import { presentProfileDetail } from "./profile-presenter.ts";
+import { chosenSkills } from "./profile-skills.ts";
 import { findProfileByUsername, updateProfile } from "./profiles-repository.ts";
 import { changedService } from "./service-changes.ts";
 import { visibleProfile } from "./visible-profile.ts";
@@ -70,8 +71,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         visibleProfile(await findProfileByUsername(db, username), username, viewer);
         throw forbidden("You can only edit your own profile.");
       }
-      const { bio, skills, interests, show_email, noindex, area_id, service } = request.body;
-      // An unknown place or a phone offered but missing is refused here, before the write.
+      const { bio, show_email, noindex, area_id, service } = request.body;
+      // An unknown place, a skill not on the list or a phone offered but missing is refused here,
+      // before the write.
+      const { skills, interests } = await chosenSkills(db, request.body, profile);
       const area = area_id === undefined ? areaOf(profile) : chosenArea(area_id);
       const serviceColumns = changedService(service, profile);
       const limits = app.config.writeLimits;

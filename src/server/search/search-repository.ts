@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { SKILL_OPTIONS, type SkillOption } from "../../shared/constants.ts";
 import type { PostType } from "../../shared/posts.ts";
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from "../../shared/search.ts";
 import type { Db } from "../db/database.ts";
@@ -21,6 +20,12 @@ import { notAmongSql, publicSql } from "../visibility/index.ts";
 import { markedText } from "./highlight.ts";
 import { NEAR_CANDIDATES_KM, personScoreSql, postScoreSql } from "./ranking.ts";
 import type { SearchText } from "./search-text.ts";
+import {
+  peopleOfSkillSql,
+  peopleOfSkillWordsSql,
+  postsOfSkillSql,
+  postsOfSkillWordsSql,
+} from "./skill-matches.ts";
 
 /** What every search narrows by: the words, the distance, and the accounts the viewer blocked. */
 export type CommonFilter = {
@@ -39,9 +44,12 @@ export type PostSearch = CommonFilter & {
   now: Date;
   type?: PostType | undefined;
   topic?: string | undefined;
+  /** A skill's name or synonym: the posts whose topic names that skill (issue 33). */
+  skill?: string | undefined;
 };
 
-export type PeopleSearch = CommonFilter & { skill?: SkillOption | undefined };
+/** `skill`: a skill's name or synonym: the people who list that skill (issue 33). */
+export type PeopleSearch = CommonFilter & { skill?: string | undefined };
 
 /** A post the search found: the feed's fields, where it is and its marked words. */
 export type PostHit = Omit<PostRow, "authorImgUrl"> & {
@@ -75,13 +83,6 @@ export const SEARCH_CANDIDATES = SEARCH_PAGE_SIZE * SEARCH_PAGE_MAX;
 
 /** The most rows a search ranks: the newest matches, the newest near the centre, the alike ones. */
 const RANKED_MAX = 3 * SEARCH_CANDIDATES;
-
-/** The skills whose name is close to the search's words (typos: "plumbr" → Plumber). */
-const skillsLike = (text: SearchText) =>
-  sql`array(select skill from unnest(array[${sql.join(
-    SKILL_OPTIONS.map((skill) => sql`${skill}`),
-    sql`, `,
-  )}]::text[]) as skill where ${text.plain} <% skill)`;
 
 const pageWindow = (page: number) => ({
   // One row more than a page tells whether another page exists.
@@ -129,7 +130,9 @@ export function newestPostMatches(
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(SEARCH_CANDIDATES);
   };
-  const exact = newest(sql`${posts.searchVector} @@ ${tsquery(text)}`);
+  const exact = newest(
+    sql`(${posts.searchVector} @@ ${tsquery(text)} or ${postsOfSkillWordsSql(text)})`,
+  );
   // The count is a one-time filter: the second read does not run at all when it is false.
   const alike = newest(
     sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${posts.title}`,
@@ -161,7 +164,7 @@ function nearbyMatches(
  * page's rows only.
  */
 export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
-  const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
+  const { text, centre, withinKm: km, excludedAuthors, type, topic, skill } = search;
   // Each search is planned for its own words and filters (a generic plan suits few of them).
   const conditions: SQL[] = [
     publicSql(posts),
@@ -172,6 +175,7 @@ export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPag
   if (notBlocked) conditions.push(notBlocked);
   if (type) conditions.push(eq(posts.kind, type));
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
+  if (skill) conditions.push(postsOfSkillSql(skill));
   const withAuthors = excludedAuthors.length > 0;
   const near = centre && km !== undefined ? { centre, km } : null;
   const page = pageWindow(search.page);
@@ -325,7 +329,7 @@ export function newestPeopleMatches(
       .where(and(...conditions, match))
       .orderBy(desc(profiles.createdAt), asc(profiles.username))
       .limit(SEARCH_CANDIDATES);
-  const matching = sql`(${profiles.searchVector} @@ ${tsquery(text)} or ${profiles.skills} && ${skillsLike(text)})`;
+  const matching = sql`(${profiles.searchVector} @@ ${tsquery(text)} or ${peopleOfSkillWordsSql(text)})`;
   const exact = newest(matching);
   const alike = newest(
     sql`(select count(*) from exact) < ${SEARCH_PAGE_SIZE} and ${text.plain} <% ${profiles.username}`,
@@ -345,7 +349,7 @@ export async function searchPeople(db: Db, search: PeopleSearch): Promise<Search
   const conditions: SQL[] = [publicSql(profiles), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
   const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
   if (notBlocked) conditions.push(notBlocked);
-  if (skill) conditions.push(sql`${profiles.skills} @> array[${skill}]::text[]`);
+  if (skill) conditions.push(peopleOfSkillSql(skill));
   // Ten thousand profiles are read faster by their distance than through the area index, whose
   // selectivity the planner cannot estimate (it takes a town's whole region for a few rows).
   const filtered = centre && km !== undefined;

@@ -57,7 +57,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { type, topic, page } = request.query;
+      const { type, topic, skill, page } = request.query;
       const { db } = app.database;
       const common = await commonFilter(app, await request.viewer, request.query);
       const result = await searchPosts(db, {
@@ -65,6 +65,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock.now(),
         type,
         topic: topic || undefined,
+        skill: skill || undefined,
       });
       return { articles: result.hits.map(presentPostHit), nextPage: nextPage(page, result) };
     },
@@ -82,7 +83,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { skill, page } = request.query;
       const { db } = app.database;
       const common = await commonFilter(app, await request.viewer, request.query);
-      const result = await searchPeople(db, { ...common, skill });
+      const result = await searchPeople(db, { ...common, skill: skill || undefined });
       return { users: result.hits.map(presentPersonHit), nextPage: nextPage(page, result) };
     },
   );

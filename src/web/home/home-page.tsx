@@ -1,10 +1,12 @@
 import { Link } from "react-router";
-import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { signInPathFor, useSession } from "../auth/index.ts";
+import { useSkills } from "../skills/index.ts";
 import { SkillLinks } from "../ui/skill-links.tsx";
 
 export function HomePage() {
   const session = useSession();
+  // The skill list as moderators keep it (issue 33); SPEC's seven while it loads.
+  const { skills } = useSkills();
   // A visitor goes to sign in, then on to the feed, rather than to the guard's 'You don't have
   // access!' (issue 20).
   const signedOut = session.isSuccess && !session.data.user;
@@ -17,7 +19,11 @@ export function HomePage() {
         your own skills to your neighbours. Post what you need, browse what others offer, read
         reviews and chat.
       </p>
-      <SkillLinks skills={SKILL_OPTIONS} label="Popular skills" className="chip-list" />
+      <SkillLinks
+        skills={skills.map((skill) => skill.name)}
+        label="Popular skills"
+        className="chip-list"
+      />
       <p className="hero-actions">
         <Link to="/register" className="button">
           Join your neighbours

@@ -1,4 +1,4 @@
-import { Navigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { canModerate } from "../../shared/policies.ts";
 import { SessionUnknown, signInPathFor, useSession } from "../auth/index.ts";
 import { NotFoundPage } from "../ui/not-found-page.tsx";
@@ -25,6 +25,9 @@ export function ModerationPage() {
     <div className="moderation-page">
       <title>Moderation · Your Local Talents</title>
       <h1>Moderation</h1>
+      <p>
+        <Link to="/moderation/skills">Edit the skill list</Link>
+      </p>
       <QueueSection viewer={actor?.username || null} />
       <HiddenSection />
       <SuspendedSection />

@@ -25,6 +25,11 @@ const VERBS: Record<ModerationAction, string> = {
   "auto-hide": "hid",
   suspend: "suspended",
   "lift-suspension": "lifted the suspension of",
+  "add-skill": "added skill",
+  "rename-skill": "renamed skill",
+  "edit-skill-synonyms": "changed the synonyms of skill",
+  "retire-skill": "retired skill",
+  "restore-skill": "offered again skill",
 };
 
 const TARGET_NAMES: Record<LogEntry["target"]["type"], string> = {
@@ -35,6 +40,7 @@ const TARGET_NAMES: Record<LogEntry["target"]["type"], string> = {
   message: "chat message",
   "direct-message": "direct message",
   member: "",
+  skill: "",
 };
 
 /** Where a log line's target lives in the app, when the line names enough to get there. */
@@ -48,6 +54,8 @@ function targetPath({ type, id }: LogEntry["target"]): string | null {
     case "message":
     case "direct-message":
       return "/chatapp";
+    case "skill":
+      return "/moderation/skills";
     case "review":
     case "review-reply":
       return null;

@@ -1,8 +1,10 @@
+import { useId } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { Area } from "../../shared/places.ts";
 import { POST_TYPE_LABELS } from "../../shared/post-types.ts";
 import { type CreatePostInput, POST_LIMITS } from "../../shared/posts.ts";
 import { AreaField } from "../places/index.ts";
+import { SkillSuggestions } from "../skills/index.ts";
 import { Field } from "../ui/field.tsx";
 import type { AnyForm } from "../ui/form-errors.ts";
 import { RadioGroupField } from "../ui/radio-group-field.tsx";
@@ -12,6 +14,9 @@ const TEXT_FIELDS = [
   { name: "topic", label: "Topic" },
   { name: "body", label: "Body" },
 ] as const;
+
+/** The topic is picked from the skill list (and synonyms) as it is typed, or any text (issue 33). */
+const TOPIC_HINT = "Pick a skill from the suggestions, or type your own topic";
 
 /** Characters as the server counts a post's (code points: an emoji is one). */
 const codePoints = (text: string | undefined) => Array.from(text ?? "").length;
@@ -33,12 +38,14 @@ export function PostFields({
 }) {
   const errors: FieldErrors<CreatePostInput> = form.formState.errors;
   const texts = form.watch(["title", "topic", "body"]);
+  const topicsId = useId();
   return (
     <>
       {TEXT_FIELDS.map(({ name, label }, index) => (
         <Field
           key={name}
           label={label}
+          hint={name === "topic" ? TOPIC_HINT : undefined}
           counter={{ length: codePoints(texts[index]), max: POST_LIMITS[name] }}
           error={errors[name]?.message}
         >
@@ -51,12 +58,14 @@ export function PostFields({
                 type="text"
                 autoComplete="off"
                 required
+                list={name === "topic" ? topicsId : undefined}
                 {...form.register(name)}
               />
             )
           }
         </Field>
       ))}
+      <SkillSuggestions id={topicsId} />
       <RadioGroupField form={form} name="type" label="Type" options={POST_TYPE_LABELS} />
       <AreaField form={form} name="area_id" label="Area" hint={areaHint} initial={initialArea} />
     </>

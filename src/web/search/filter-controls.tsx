@@ -49,15 +49,23 @@ type TextProps = {
   name: keyof typeof TEXT_FILTERS;
   value: string;
   onChange: (value: string) => void;
+  /** A <datalist>'s id: what the browser suggests as it is typed (the topic's skills, issue 33). */
+  list?: string;
 };
 
 /** One typed filter: applied when the form is sent. */
-export function TextFilter({ id, name, value, onChange }: TextProps) {
+export function TextFilter({ id, name, value, onChange, list }: TextProps) {
   const { label, className, ...input } = TEXT_FILTERS[name];
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        {...input}
+        list={list}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { type ComponentProps, type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { SKILL_OPTIONS } from "../../shared/constants.ts";
 import { SEARCH_DISTANCES_KM } from "../../shared/place-texts.ts";
 import { POST_TYPE_LABELS, POST_TYPES } from "../../shared/post-types.ts";
+import { SkillSuggestions, useSkills } from "../skills/index.ts";
 import { SelectFilter, TextFilter } from "./filter-controls.tsx";
 import {
   type FilterName,
@@ -16,8 +16,16 @@ import { useDistanceCentre, useOwnArea } from "./use-applied-filters.ts";
 import "./filters.css";
 
 const TYPE_OPTIONS = POST_TYPES.map((type) => ({ value: type, label: POST_TYPE_LABELS[type] }));
-const SKILL_CHOICES = SKILL_OPTIONS.map((skill) => ({ value: skill, label: skill }));
 const DISTANCE_OPTIONS = SEARCH_DISTANCES_KM.map((km) => ({ value: km, label: `Within ${km} km` }));
+
+/** The skill list's names as choices, and the address's skill too when the list lacks it. */
+function useSkillChoices(current: string | undefined) {
+  const names = useSkills().skills.map((skill) => skill.name);
+  if (current && !names.some((name) => name.toLowerCase() === current.toLowerCase())) {
+    names.push(current);
+  }
+  return names.map((name) => ({ value: name, label: name }));
+}
 
 type Props = {
   /** The form's accessible name (a search landmark). */
@@ -42,6 +50,7 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
   const { filters, setFilters } = useUrlFilters();
   const ownArea = useOwnArea();
   const centre = useDistanceCentre(shownNear(fields, filters.near));
+  const skillChoices = useSkillChoices(filters.skill);
   const id = useId();
   const [q, setQ] = useState(filters.q ?? "");
   const [topic, setTopic] = useState(filters.topic ?? "");
@@ -91,9 +100,18 @@ export function FiltersForm({ label, fields, submitLabel }: Props) {
       {shown("q") && <TextFilter id={`${id}-q`} name="q" value={q} onChange={setQ} />}
       {selectFilter("type", "Type", TYPE_OPTIONS)}
       {shown("topic") && (
-        <TextFilter id={`${id}-topic`} name="topic" value={topic} onChange={setTopic} />
+        <>
+          <TextFilter
+            id={`${id}-topic`}
+            name="topic"
+            value={topic}
+            onChange={setTopic}
+            list={`${id}-topics`}
+          />
+          <SkillSuggestions id={`${id}-topics`} />
+        </>
       )}
-      {selectFilter("skill", "Skill", SKILL_CHOICES)}
+      {selectFilter("skill", "Skill", skillChoices)}
       {shown("near") && <TownFilter near={filters.near} onChange={pickTown} />}
       {shown("within") &&
         (centre

@@ -87,20 +87,25 @@ describe("the search page", () => {
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveProperty("value", "plumb");
   });
 
-  it("lists only people for a skill alone (a landing page chip), and only posts for a type", async () => {
+  it("lists posts and people for a skill (a landing page chip, issue 33), and only posts for a type", async () => {
     const { searches } = openSearch("/search?skill=Plumber", {
       people: () => ({ users: [personResult("ada")], nextPage: null }),
     });
     expect(await within(group("People")).findByRole("link", { name: "ada" })).toBeTruthy();
-    expect(screen.queryByRole("region", { name: "Posts" })).toBeNull();
+    expect(group("Posts")).toBeTruthy();
     expect(searches("people")).toEqual(["/search/people?skill=Plumber"]);
-    expect(searches("posts")).toEqual([]);
+    expect(searches("posts")).toEqual(["/search/posts?skill=Plumber"]);
     expect(screen.getByRole("combobox", { name: "Skill" })).toHaveProperty("value", "Plumber");
 
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Type" }), "Offering");
-    await waitFor(() => expect(searches("posts")).toEqual(["/search/posts?type=offering"]));
-    // Both filters: each group by its own.
-    expect(group("People")).toBeTruthy();
+    await waitFor(() =>
+      expect(searches("posts")).toEqual([
+        "/search/posts?skill=Plumber",
+        "/search/posts?type=offering&skill=Plumber",
+      ]),
+    );
+    // A type narrows posts only: people leave.
+    expect(screen.queryByRole("region", { name: "People" })).toBeNull();
   });
 
   it("says there are no results and, under filters, offers to remove them", async () => {
@@ -170,7 +175,7 @@ describe("the search page", () => {
     const { searches } = openSearch("/search");
     await waitFor(() => expect(searches("posts")).toEqual(["/search/posts"]));
     await userEvent.type(screen.getByRole("searchbox", { name: "Search" }), "  tour guide ");
-    await userEvent.type(screen.getByRole("textbox", { name: "Topic" }), "Travel");
+    await userEvent.type(screen.getByRole("combobox", { name: "Topic" }), "Travel");
     expect(searches("posts")).toHaveLength(1);
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() =>
@@ -181,7 +186,7 @@ describe("the search page", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(searches("posts")).toContain("/search/posts?q=tour+guide"));
-    expect(screen.getByRole("textbox", { name: "Topic" })).toHaveProperty("value", "");
+    expect(screen.getByRole("combobox", { name: "Topic" })).toHaveProperty("value", "");
   });
 
   it("lets a visitor pick a town: kept in the address, measured from, with a distance to choose (issue 33)", async () => {

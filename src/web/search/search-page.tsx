@@ -25,17 +25,16 @@ function pick<Names extends FilterName>(filters: SearchFilters, names: readonly 
 
 /**
  * /search (issue 18, public): the words and filters from the address, then posts and people, each
- * ranked and paged on its own. Type and Topic only narrow posts and Skill only people, so a search
- * by one of them alone shows only the group it narrows.
+ * ranked and paged on its own. Type and Topic only narrow posts, so a search by one of them shows
+ * only posts; Skill narrows both (issue 33: the "Plumber" chip lists plumbing posts and plumbers).
  */
 export function SearchPage() {
   const { filters, applied, ready, setFilters } = useAppliedFilters(FILTER_NAMES);
   const postSearch: PostSearch = pick(applied, POST_SEARCH_FILTERS);
   const peopleSearch: PeopleSearch = pick(applied, PEOPLE_SEARCH_FILTERS);
   const postsOnly = Boolean(filters.type || filters.topic);
-  const showPosts = postsOnly || !filters.skill;
-  const showPeople = Boolean(filters.skill) || !postsOnly;
-  const posts = useSearchPosts(postSearch, ready && showPosts);
+  const showPeople = !postsOnly;
+  const posts = useSearchPosts(postSearch, ready);
   const people = useSearchPeople(peopleSearch, ready && showPeople);
   const clearFilters = (search: SearchFilters) =>
     Object.keys(search).some((name) => name !== "q")
@@ -49,29 +48,24 @@ export function SearchPage() {
       </title>
       <h1>Search</h1>
       <p className="muted search-intro">
-        Find posts and people by their words. Type and Topic narrow the posts, Skill the people.
+        Find posts and people by their words. Type and Topic narrow the posts; Skill finds both.
         Pick a town to see what is near it first.
       </p>
       <FiltersForm label="Search and filters" fields={FILTER_NAMES} submitLabel="Search" />
-      {ready && showPosts && <AlertMeForm search={postSearch} />}
-      {ready && (
-        <TownMapSection filters={applied} groups={{ posts: showPosts, people: showPeople }} />
-      )}
-      <div
-        className={showPosts && showPeople ? "search-results" : "search-results search-results-one"}
-      >
-        {showPosts && (
-          <ResultGroup
-            title="Posts"
-            query={posts}
-            itemsOf={(page) => page.articles}
-            keyOf={(post) => post.id}
-            q={filters.q}
-            onClearFilters={clearFilters(postSearch)}
-          >
-            {(post) => <PostResult post={post} />}
-          </ResultGroup>
-        )}
+      {/* Saved searches keep words and post filters, not skills (yet): no alert for a skill. */}
+      {ready && !postSearch.skill && <AlertMeForm search={postSearch} />}
+      {ready && <TownMapSection filters={applied} groups={{ posts: true, people: showPeople }} />}
+      <div className={showPeople ? "search-results" : "search-results search-results-one"}>
+        <ResultGroup
+          title="Posts"
+          query={posts}
+          itemsOf={(page) => page.articles}
+          keyOf={(post) => post.id}
+          q={filters.q}
+          onClearFilters={clearFilters(postSearch)}
+        >
+          {(post) => <PostResult post={post} />}
+        </ResultGroup>
         {showPeople && (
           <ResultGroup
             title="People"

@@ -17,8 +17,15 @@ describe("the search's address", () => {
   });
 
   it("leaves out what the app never writes, so an edited link still lists", () => {
-    const params = new URLSearchParams("q=%20&type=selling&skill=Juggler&near=0x1&within=7&page=3");
+    const params = new URLSearchParams("q=%20&type=selling&skill=%20&near=0x1&within=7&page=3");
     expect(readFilters(params)).toEqual({});
+  });
+
+  it("takes any skill (the list is the server's, issue 33), trimmed and cut to a skill's length", () => {
+    expect(readFilters(new URLSearchParams("skill=%20Electrician%20"))).toEqual({
+      skill: "Electrician",
+    });
+    expect(readFilters(new URLSearchParams(`skill=${"x".repeat(50)}`)).skill).toHaveLength(40);
   });
 
   it("writes the filters in one order, empty ones left out, and only those asked for", () => {

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { SKILL_OPTIONS, type SkillOption } from "../../shared/constants.ts";
 import { SEARCH_DISTANCES_KM, type SearchDistanceKm } from "../../shared/place-texts.ts";
 import { POST_TYPES, type PostType } from "../../shared/post-types.ts";
+import { SKILL_NAME_MAX } from "../../shared/skills.ts";
 
 /**
  * A search's words and filters as the address carries them (/search?q=…&type=…, /feed?topic=…), so
@@ -12,7 +12,8 @@ export type SearchFilters = {
   q?: string;
   type?: PostType;
   topic?: string;
-  skill?: SkillOption;
+  /** A skill's name (or synonym): the posts and people of that skill (issue 33). */
+  skill?: string;
   /** A town picked from the list (its GeoNames id): distances and ranking measure from it. */
   near?: number;
   within?: SearchDistanceKm;
@@ -42,7 +43,7 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   const q = text("q");
   const topic = text("topic");
   const type = oneOf(POST_TYPES, params.get("type"));
-  const skill = oneOf(SKILL_OPTIONS, params.get("skill"));
+  const skill = text("skill")?.slice(0, SKILL_NAME_MAX);
   const within = oneOf(SEARCH_DISTANCES_KM, params.get("within"));
   const near = placeId(params.get("near"));
   if (q) filters.q = q;

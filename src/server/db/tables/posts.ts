@@ -12,6 +12,7 @@ import {
   tsvector,
 } from "./columns.ts";
 import { profileRef } from "./references.ts";
+import { skills } from "./skills.ts";
 
 /** A post's copy of its author's rate: cents, and the author's area country for the currency. */
 export type AuthorRate = {
@@ -62,6 +63,14 @@ export const posts = pgTable(
      * triggers of the service details migration; null when the author set no rate.
      */
     authorRate: jsonb("author_rate").$type<AuthorRate>(),
+    /**
+     * The skill the topic names (issue 33, decision 031): a skill's name or synonym, any letter
+     * case; null when none does. Set by the database (migration 0015's triggers) when the post is
+     * written and when the vocabulary changes; never written by the app.
+     */
+    skillId: bigint("skill_id", { mode: "number" }).references(() => skills.id, {
+      onDelete: "set null",
+    }),
     /** Search document: title and topic weigh more than the body (migration 0005's config). */
     searchVector: tsvector("search_vector")
       .notNull()
@@ -72,6 +81,7 @@ export const posts = pgTable(
   (t) => [
     index("articles_created_idx").on(t.createdAt, t.id),
     index("articles_topic_created_idx").on(sql`lower(${t.topic})`, t.createdAt, t.id),
+    index("articles_skill_created_idx").on(t.skillId, t.createdAt, t.id),
     index("articles_author_idx").on(t.authorId, t.createdAt, t.id),
     /** What the reminder job looks for: open posts not yet reminded, soonest expiry first. */
     index("articles_expiry_reminder_idx")

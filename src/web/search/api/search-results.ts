@@ -5,8 +5,8 @@ import { searchQueryKey } from "../../api/query-keys.ts";
 import { filtersQuery, type SearchFilters } from "../search-params.ts";
 
 /** The words and filters posts are searched by (GET /api/search/posts). */
-export type PostSearch = Pick<SearchFilters, "q" | "type" | "topic" | "near" | "within">;
-export const POST_SEARCH_FILTERS = ["q", "type", "topic", "near", "within"] as const;
+export type PostSearch = Pick<SearchFilters, "q" | "type" | "topic" | "skill" | "near" | "within">;
+export const POST_SEARCH_FILTERS = ["q", "type", "topic", "skill", "near", "within"] as const;
 /** The words and filters people are searched by (GET /api/search/people). */
 export type PeopleSearch = Pick<SearchFilters, "q" | "skill" | "near" | "within">;
 export const PEOPLE_SEARCH_FILTERS = ["q", "skill", "near", "within"] as const;
