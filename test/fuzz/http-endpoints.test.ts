@@ -266,6 +266,55 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   { method: "GET", path: "/api/users/username/{username}", params: { username: anyUsername } },
+  {
+    method: "GET",
+    path: "/api/places/{id}",
+    params: { id: fc.constantFrom("2653941", "1", "0", "-3", "abc", "2147483648") },
+  },
+  {
+    method: "GET",
+    path: "/api/search/towns",
+    caller: "owner",
+    query: {
+      q: fc.oneof(nastyString, fc.constantFrom("plumb", "a:*|!(", "'")),
+      type: fc.constantFrom("offering", "looking-for", "selling"),
+      topic: fc.constantFrom("Cooking", " "),
+      skill: fc.constantFrom("Plumber", "plumbing", "Juggler", " "),
+      within: fc.constantFrom("5", "50", "7"),
+      near: fc.constantFrom("2653941", "1", "0"),
+    },
+  },
+  { method: "GET", path: "/api/health/live" },
+  { method: "GET", path: "/api/health/ready" },
+  { method: "GET", path: "/api/moderation/suspended", caller: "owner" },
+  {
+    method: "GET",
+    path: "/api/moderation/members/{username}",
+    caller: "owner",
+    params: { username: anyUsername },
+  },
+  {
+    method: "GET",
+    path: "/api/pages/{name}",
+    params: { name: fc.constantFrom("about", "guidelines", "ABOUT", "nothing", "..%2F..%2Fetc") },
+  },
+  { method: "GET", path: "/metrics" },
+  { method: "GET", path: "/robots.txt" },
+  { method: "GET", path: "/sitemap.xml" },
+  {
+    method: "GET",
+    path: "/sitemaps/{file}",
+    params: {
+      file: fc.constantFrom(
+        "posts-1.xml",
+        "profiles-1.xml",
+        "posts-0.xml",
+        "x.xml",
+        "posts-999.xml",
+      ),
+    },
+  },
+  { method: "GET", path: "/dev/mail" },
   ownerAction(
     "PUT",
     "/api/users/{username}",
@@ -576,6 +625,11 @@ const HIDDEN_ROUTES = [
   "GET /api/avatars/{file}",
   "GET /api/photos/{id}/{file}",
   "GET /api/docs",
+  "GET /metrics",
+  "GET /robots.txt",
+  "GET /sitemap.xml",
+  "GET /sitemaps/{file}",
+  "GET /dev/mail",
 ];
 
 const ORIGINS = [
