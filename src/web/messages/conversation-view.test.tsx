@@ -80,6 +80,15 @@ function openConversation({
         return { status: 200, body: { conversation, messages: older, next_before: null } };
       }
       if (request.path === "/conversations/with/bob/messages" && send) return send(request);
+      if (request.path === "/reports") {
+        return {
+          status: 201,
+          body: {
+            report: { id: 1, status: "open" },
+            message: "Thanks, moderators will look at it.",
+          },
+        };
+      }
       if (request.method === "POST") return { status: 204 };
       return { status: 200, body: { conversations: [], total: 0 } };
     },
@@ -152,6 +161,8 @@ describe("a conversation", () => {
         target: { type: "direct-message", id: "7" },
       }),
     );
+    // Sent: the dialog closes (the notice is the layout's, not rendered here).
+    await waitFor(() => expect(screen.queryByRole("radio", { name: "Spam" })).toBeNull());
   });
 
   it("is read when opened, up to the newest message, and again as messages come in", async () => {
