@@ -43,6 +43,15 @@ type Server = {
   send?: (request: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;
 };
 
+/** What the fake server answers the same whatever the conversation. */
+const FIXED_ANSWERS: Record<string, () => ApiAnswer> = {
+  "/me": () => ({ status: 200, body: sessionOf("ada") }),
+  "/reports": () => ({
+    status: 201,
+    body: { report: { id: 1, status: "open" }, message: "Thanks, moderators will look at it." },
+  }),
+};
+
 /** Ada's conversation with Bob on /chatapp?with=bob, the server answering as the contract says. */
 function openConversation({
   conversation = conversationWith("bob"),
@@ -65,7 +74,8 @@ function openConversation({
       />
     </Routes>,
     async (request) => {
-      if (request.path === "/me") return { status: 200, body: sessionOf("ada") };
+      const fixed = FIXED_ANSWERS[request.path];
+      if (fixed) return fixed();
       if (request.path === "/conversations/with/bob") {
         return {
           status: 200,
@@ -80,15 +90,6 @@ function openConversation({
         return { status: 200, body: { conversation, messages: older, next_before: null } };
       }
       if (request.path === "/conversations/with/bob/messages" && send) return send(request);
-      if (request.path === "/reports") {
-        return {
-          status: 201,
-          body: {
-            report: { id: 1, status: "open" },
-            message: "Thanks, moderators will look at it.",
-          },
-        };
-      }
       if (request.method === "POST") return { status: 204 };
       return { status: 200, body: { conversations: [], total: 0 } };
     },
