@@ -62,7 +62,8 @@ test("item 1: the room fills a 360×740 phone, its message box in sight and its 
   const log = page.getByRole("log", { name: "Chat messages" });
   await expect(log).toBeVisible();
   await expectComposerInSight(page, page.locator("main"));
-  expect(await scrollers(page)).toEqual([]);
+  // Only the log may scroll (it does once the room holds more than a screenful).
+  expect((await scrollers(page)).filter((name) => name !== "Chat messages")).toEqual([]);
   // The log takes the room the composer leaves: it reaches down to just above the form.
   const logBox = await log.boundingBox();
   const formBox = await page.getByRole("textbox", { name: "Message" }).boundingBox();
@@ -70,7 +71,8 @@ test("item 1: the room fills a 360×740 phone, its message box in sight and its 
   // A keyboard takes the bottom of the screen: the composer moves up with the visible part.
   await page.setViewportSize({ width: 360, height: 420 });
   await expectComposerInSight(page, page.locator("main"));
-  expect(await scrollers(page)).toEqual([]);
+  // Only the log may scroll (it does once the room holds more than a screenful).
+  expect((await scrollers(page)).filter((name) => name !== "Chat messages")).toEqual([]);
 });
 
 test("item 1: a long conversation on a 360×740 phone scrolls in its log only, the message box in sight", async ({

@@ -229,8 +229,9 @@ test("paging: every post loads once as the list is scrolled and 'Load more' is u
     await expect(end).toBeVisible({ timeout: 100 });
   }).toPass({ timeout: 20_000 });
 
+  // Other journeys post at the same time, some with the same titles as each other: this run's
+  // own posts are the ones to find once each, in order.
   const shown = await feedList(page).getByRole("heading", { level: 2 }).allInnerTexts();
-  expect(new Set(shown).size).toBe(shown.length);
   const mine = shown.filter((title) => title.startsWith(`Paging ${run}`));
   expect(mine).toEqual([...titles].reverse());
   expect(shown.some((title) => title.startsWith(`Late ${run}`))).toBe(false);

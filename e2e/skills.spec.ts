@@ -67,7 +67,7 @@ test("a moderator adds Electrician with synonyms; a member picks it, and a post 
   page,
   browser,
 }) => {
-  await signUpModerator(page, 4);
+  await signUpModerator(page, 5);
   await page.goto("/moderation");
   await page.getByRole("link", { name: "Edit the skill list" }).click();
   await expect(page).toHaveURL(/\/moderation\/skills$/);
