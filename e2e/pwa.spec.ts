@@ -147,8 +147,12 @@ test("signing out deletes the member's kept reads: offline, the next person sees
   const second = await createSignedOutAccount(request, { prefix: "next" });
   await goOffline(context, page);
   await page.goto("/login");
-  await fillSignIn(page, second.email, second.password);
-  await expect(page.getByText(OFFLINE_WRITE)).toBeVisible();
+  // Under a full run's load the first press was once lost while the offline page was still
+  // starting (seen once in two full runs, never alone): press again until the refusal shows.
+  await expect(async () => {
+    await fillSignIn(page, second.email, second.password);
+    await expect(page.getByText(OFFLINE_WRITE)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 
   await page.goto("/feed");
   await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
