@@ -28,7 +28,7 @@ const pageNumber = wholeNumberQuery(SEARCH_PAGE_MAX, 1);
  * A skill chip or filter (issue 33): a skill's name or synonym, any letter case. It matches the
  * people who list the skill and the posts whose topic names it; an unknown word matches nothing.
  */
-const skillFilter = z
+export const skillFilter = z
   .string()
   .trim()
   .max(SKILL_NAME_MAX, `must be at most ${SKILL_NAME_MAX} characters`)

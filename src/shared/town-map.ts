@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { SKILL_OPTIONS } from "./constants.ts";
 import { distanceFilterSchema } from "./places.ts";
 import { POST_LIMITS, POST_TYPES } from "./posts.ts";
-import { SEARCH_QUERY_MAX } from "./search.ts";
+import { SEARCH_QUERY_MAX, skillFilter } from "./search.ts";
 
 /*
  * The search map (issue 33): GET /api/search/towns answers, for the filters of /search, how many
@@ -23,7 +22,7 @@ export const townMapQuerySchema = distanceFilterSchema.extend({
     .trim()
     .max(POST_LIMITS.topic, `must be at most ${POST_LIMITS.topic} characters`)
     .optional(),
-  skill: z.enum(SKILL_OPTIONS, { error: `must be one of ${SKILL_OPTIONS.join(", ")}` }).optional(),
+  skill: skillFilter,
 });
 export type TownMapQuery = z.input<typeof townMapQuerySchema>;
 

@@ -1,3 +1,5 @@
+import { escapeHtml } from "../http/escape-html.ts";
+
 /**
  * The head of a page as link previews and search engines read it (issue 33): its title, its
  * description, Open Graph and Twitter card tags, and whether search engines may list it. Every
@@ -24,19 +26,6 @@ export const SITE_IMAGE_PATH = "/icon-512.png";
 
 /** Longest description a preview shows: longer text is cut at a word with an ellipsis. */
 const DESCRIPTION_MAX = 200;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text safe inside an element or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replaceAll(/[&<>"']/g, (character) => ESCAPES[character] as string);
-}
 
 /** `text` on one line, at most DESCRIPTION_MAX characters (cut at a word, with "…"). */
 export function shortDescription(text: string): string {

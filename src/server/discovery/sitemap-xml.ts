@@ -1,4 +1,4 @@
-import { escapeHtml } from "./page-head.ts";
+import { escapeHtml } from "../http/escape-html.ts";
 import type { SitemapEntry } from "./public-pages-repository.ts";
 
 /** The sitemaps protocol's XML (sitemaps.org): an index of pages, and a page of addresses. */

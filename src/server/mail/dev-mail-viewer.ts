@@ -2,18 +2,10 @@ import { desc } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { mailOutbox } from "../db/tables/mail.ts";
 import { notFound } from "../http/app-error.ts";
+import { escapeHtml } from "../http/escape-html.ts";
 
 /** The newest mails the viewer lists. */
 const SHOWN = 50;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** A mail's text, escaped, its http(s) links made clickable (the verification link above all). */
 function textWithLinks(text: string): string {

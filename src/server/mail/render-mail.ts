@@ -1,3 +1,4 @@
+import { escapeHtml } from "../http/escape-html.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export const PRODUCT_NAME = "Your Local Talents";
@@ -10,15 +11,6 @@ export type MailContent = {
   /** The one link of the message (a one-time link, built with appLink). */
   action?: { label: string; url: string };
 };
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * A message in plain text and simple HTML, both with the product name and the action's link; every

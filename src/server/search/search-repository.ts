@@ -157,15 +157,15 @@ function nearbyMatches(
 }
 
 /**
- * Posts matching `search` that have not expired at its `now`, open ones before filled ones, best
- * first by ranking.ts's score (the words' relevance, closeness to the centre, freshness); newest
- * first without words. Hidden posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES
- * matches are ranked (and as many of the newest near the centre), and highlights are made for the
- * page's rows only.
+ * What every post search and the map's counts narrow by, besides the words and the distance:
+ * visible, unexpired, no blocked author, the type, topic and skill asked for. Each search is
+ * planned for its own words and filters (a generic plan suits few of them).
  */
-export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
-  const { text, centre, withinKm: km, excludedAuthors, type, topic, skill } = search;
-  // Each search is planned for its own words and filters (a generic plan suits few of them).
+export function postFilters(
+  db: Db,
+  search: Pick<PostSearch, "now" | "excludedAuthors" | "type" | "topic" | "skill">,
+): SQL[] {
+  const { excludedAuthors, type, topic, skill } = search;
   const conditions: SQL[] = [
     publicSql(posts),
     unexpiredSql(search.now),
@@ -176,6 +176,31 @@ export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPag
   if (type) conditions.push(eq(posts.kind, type));
   if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
   if (skill) conditions.push(postsOfSkillSql(skill));
+  return conditions;
+}
+
+/** What every people search and the map's counts narrow by: visible, not blocked, the skill. */
+export function peopleFilters(
+  db: Db,
+  search: Pick<PeopleSearch, "excludedAuthors" | "skill">,
+): SQL[] {
+  const conditions: SQL[] = [publicSql(profiles), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
+  const notBlocked = notAmongSql(db, search.excludedAuthors, { userId: profiles.userId });
+  if (notBlocked) conditions.push(notBlocked);
+  if (search.skill) conditions.push(peopleOfSkillSql(search.skill));
+  return conditions;
+}
+
+/**
+ * Posts matching `search` that have not expired at its `now`, open ones before filled ones, best
+ * first by ranking.ts's score (the words' relevance, closeness to the centre, freshness); newest
+ * first without words. Hidden posts never, blocked authors' never. Only the newest SEARCH_CANDIDATES
+ * matches are ranked (and as many of the newest near the centre), and highlights are made for the
+ * page's rows only.
+ */
+export async function searchPosts(db: Db, search: PostSearch): Promise<SearchPage<PostHit>> {
+  const { text, centre, withinKm: km, excludedAuthors } = search;
+  const conditions = postFilters(db, search);
   const withAuthors = excludedAuthors.length > 0;
   const near = centre && km !== undefined ? { centre, km } : null;
   const page = pageWindow(search.page);
@@ -345,11 +370,8 @@ export function newestPeopleMatches(
  * review figures and highlights are read for the page's rows only.
  */
 export async function searchPeople(db: Db, search: PeopleSearch): Promise<SearchPage<PersonHit>> {
-  const { text, centre, withinKm: km, excludedAuthors, skill } = search;
-  const conditions: SQL[] = [publicSql(profiles), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
-  const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
-  if (notBlocked) conditions.push(notBlocked);
-  if (skill) conditions.push(peopleOfSkillSql(skill));
+  const { text, centre, withinKm: km } = search;
+  const conditions = peopleFilters(db, search);
   // Ten thousand profiles are read faster by their distance than through the area index, whose
   // selectivity the planner cannot estimate (it takes a town's whole region for a few rows).
   const filtered = centre && km !== undefined;

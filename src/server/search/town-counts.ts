@@ -1,17 +1,15 @@
-import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { SkillOption } from "../../shared/constants.ts";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PostType } from "../../shared/posts.ts";
 import type { Db } from "../db/database.ts";
-import { PLAN_EACH_TIME } from "../db/pglite-prepared.ts";
 import { posts } from "../db/tables/posts.ts";
 import { profiles } from "../db/tables/profiles.ts";
 import { closeTo } from "../places/index.ts";
-import { unexpiredSql } from "../posts/index.ts";
-import { notAmongSql, publicSql } from "../visibility/index.ts";
 import {
   type CommonFilter,
   newestPeopleMatches,
   newestPostMatches,
+  peopleFilters,
+  postFilters,
   SEARCH_CANDIDATES,
 } from "./search-repository.ts";
 
@@ -19,7 +17,7 @@ export type TownSearch = Omit<CommonFilter, "page"> & {
   now: Date;
   type?: PostType | undefined;
   topic?: string | undefined;
-  skill?: SkillOption | undefined;
+  skill?: string | undefined;
 };
 
 /** How many results are in one town (its GeoNames id); results without a town are not counted. */
@@ -31,16 +29,8 @@ export type TownTally = { areaId: number; count: number };
  * and counts leave the query: never a post's position.
  */
 export async function postsByTown(db: Db, search: TownSearch): Promise<TownTally[]> {
-  const { text, centre, withinKm: km, excludedAuthors, type, topic } = search;
-  const conditions: SQL[] = [
-    publicSql(posts),
-    unexpiredSql(search.now),
-    sql`true ${sql.raw(PLAN_EACH_TIME)}`,
-  ];
-  const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
-  if (notBlocked) conditions.push(notBlocked);
-  if (type) conditions.push(eq(posts.kind, type));
-  if (topic) conditions.push(sql`lower(${posts.topic}) = lower(${topic})`);
+  const { text, centre, withinKm: km, excludedAuthors } = search;
+  const conditions = postFilters(db, search);
   if (centre && km !== undefined) conditions.push(closeTo(posts, centre, km));
   const withAuthors = excludedAuthors.length > 0;
   const from = db.select({ id: posts.id }).from(posts);
@@ -60,11 +50,8 @@ export async function postsByTown(db: Db, search: TownSearch): Promise<TownTally
 
 /** The people results of `search` by town, as postsByTown counts posts. */
 export async function peopleByTown(db: Db, search: TownSearch): Promise<TownTally[]> {
-  const { text, centre, withinKm: km, excludedAuthors, skill } = search;
-  const conditions: SQL[] = [publicSql(profiles), sql`true ${sql.raw(PLAN_EACH_TIME)}`];
-  const notBlocked = notAmongSql(db, excludedAuthors, { userId: profiles.userId });
-  if (notBlocked) conditions.push(notBlocked);
-  if (skill) conditions.push(sql`${profiles.skills} @> array[${skill}]::text[]`);
+  const { text, centre, withinKm: km } = search;
+  const conditions = peopleFilters(db, search);
   if (centre && km !== undefined) conditions.push(closeTo(profiles, centre, km));
   const results = text
     ? newestPeopleMatches(db, conditions, text, km === undefined ? centre : null)

@@ -84,4 +84,31 @@ describe("GET /api/search/towns (issue 33)", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/search/towns?within=7" });
     expect(res.statusCode).toBe(400);
   });
+  it("counts a skill search's posts and people as the search finds them: through the skill and its synonyms", async () => {
+    const word = `quokka${Date.now()}`;
+    const plumber = await createSearchPerson(t.app, {
+      bio: `Fixes ${word}`,
+      skills: ["Plumber"],
+      placeId: TOWNS.cambridge,
+    });
+    await createSearchPerson(t.app, { bio: `Also ${word}`, placeId: TOWNS.cambridge });
+    const db = t.database.db;
+    const author = plumber.profile?.id ?? "";
+    // "Plumbing" is a synonym of Plumber: the post carries that skill; the other does not.
+    await insertSearchPost(db, author, {
+      title: `${word} leak`,
+      topic: "Plumbing",
+      placeId: TOWNS.cambridge,
+    });
+    await insertSearchPost(db, author, {
+      title: `${word} cake`,
+      topic: "Baking",
+      placeId: TOWNS.ipswich,
+    });
+    expect(byName(await towns({ q: word, skill: "Plumber" }))).toEqual({
+      Cambridge: { posts: 1, people: 1 },
+    });
+    // A skill outside SPEC's seven is asked for like any other (one moderators added).
+    expect(byName(await towns({ q: word, skill: "Electrician" }))).toEqual({});
+  });
 });
